@@ -1,0 +1,1 @@
+# Models come here (see ARCHITECTURE.md).

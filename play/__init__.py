@@ -1,0 +1,1 @@
+# Deliberately free of Django imports: play.engine is imported without settings.

@@ -1,0 +1,1 @@
+# The Game model and its action log come here (see ARCHITECTURE.md).
