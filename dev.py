@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Developer entry point, standard library only.
+
+    python3 dev.py serve            # venv, install, migrate, runserver 127.0.0.1:8000 (SQLite)
+    python3 dev.py test [args...]   # venv, install, pytest with the given arguments
+    python3 dev.py bootstrap        # only create/refresh .venv (used by .ci/run)
+
+The virtual environment lives in .venv; `pip install -e .[dev]` runs again whenever
+pyproject.toml changes (its hash is kept in .venv/.pyproject.sha256).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".pyproject.sha256"
+PYPROJECT = ROOT / "pyproject.toml"
+PYTEST_NO_TESTS = 5
+
+
+def fail(message: str) -> None:
+    print(f"dev.py: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def venv_bin(name: str) -> Path:
+    return venv_python().parent / name
+
+
+def _run(cmd: list[str | os.PathLike[str]], **kwargs) -> int:
+    return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kwargs)
+
+
+def ensure_venv() -> Path:
+    """Create .venv if needed and (re)install the project when pyproject.toml changed."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
+        fail(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}.")
+    python = venv_python()
+    if not python.exists():
+        print(f"dev.py: creating virtual environment in {VENV}", flush=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "venv", str(VENV)], capture_output=True, text=True
+        )
+        if result.returncode != 0 or not python.exists():
+            sys.stderr.write(result.stdout + result.stderr)
+            fail(
+                "could not create the virtual environment (.venv).\n"
+                "  On Debian/Ubuntu install the venv module first:  apt-get install python3-venv\n"
+                f"  then remove the half-made folder:                 rm -rf {VENV}"
+            )
+    digest = hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    if not STAMP.exists() or STAMP.read_text().strip() != digest:
+        print("dev.py: installing the project and its dev tools (pyproject.toml changed)")
+        pip = [python, "-m", "pip", "--disable-pip-version-check"]
+        if _run([*pip, "install", "--quiet", "--upgrade", "pip"]) != 0:
+            fail("upgrading pip in .venv failed (see above).")
+        if _run([*pip, "install", "--quiet", "-e", ".[dev]"]) != 0:
+            fail("`pip install -e .[dev]` failed (see above); nothing was recorded.")
+        STAMP.write_text(digest + "\n")
+    return python
+
+
+def serve(args: list[str]) -> int:
+    python = ensure_venv()
+    if _run([python, "manage.py", "migrate", "--noinput"]) != 0:
+        fail("migrate failed (see above).")
+    address = args[0] if args else "127.0.0.1:8000"
+    return _run([python, "manage.py", "runserver", address])
+
+
+def test(args: list[str]) -> int:
+    python = ensure_venv()
+    code = _run([python, "-m", "pytest", *args])
+    if code == PYTEST_NO_TESTS:
+        print(
+            "dev.py: pytest collected no tests (exit 5); treating that as a failure.",
+            file=sys.stderr,
+        )
+        return 1
+    return code
+
+
+def main(argv: list[str]) -> int:
+    commands = {
+        "serve": serve,
+        "test": test,
+        "bootstrap": lambda _args: (ensure_venv(), 0)[1],
+    }
+    if not argv or argv[0] not in commands:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        return commands[argv[0]](argv[1:])
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
