@@ -1,0 +1,66 @@
+"""Real-Chromium tests through Playwright, using Debian's /usr/bin/chromium.
+
+Without Chromium or the playwright package these tests skip, unless REQUIRE_BROWSER=1
+(as in CI), where a missing browser is a failure.
+"""
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.getenv("CHROMIUM", "/usr/bin/chromium"))
+REQUIRE_BROWSER = os.getenv("REQUIRE_BROWSER", "") not in {"", "0", "false"}
+
+# Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse
+# database access from it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def browser_missing_reason() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is not installed"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip the calling test when no browser is available, or fail under REQUIRE_BROWSER=1."""
+    reason = browser_missing_reason()
+    if reason is None:
+        return
+    if REQUIRE_BROWSER:
+        pytest.fail(f"REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh phone-sized page (390x844), closed after the test."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
