@@ -1,0 +1,24 @@
+"""The shared rules engine: pure Python, no Django, no I/O, no clock, no global random.
+
+state = new_game("classic", players=["Ann", "Ben"], seed=7)
+state, events = apply_action(state, legal_actions(state)[0])
+"""
+
+from .errors import ContentError, IllegalAction
+from .replay import replay, replay_steps
+from .rules import apply_action, has_won, legal_actions
+from .setup import new_game
+from .state import GameState, Player
+
+__all__ = [
+    "ContentError",
+    "GameState",
+    "IllegalAction",
+    "Player",
+    "apply_action",
+    "has_won",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "replay_steps",
+]

@@ -1,0 +1,172 @@
+"""Computer players. A bot only ever picks one of `legal_actions(state)`.
+
+Each bot is a function (state, legal actions, rng) -> action, where rng is a `random.Random`
+the caller owns and seeds (the server seeds it from the game, so a bot's game replays too).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .cards import CardDef
+from .effects import count_icon, icon_bonus, landmark_effect
+from .rules import legal_actions
+from .state import GameState, Player
+
+Bot = Callable[[GameState, list[dict], random.Random], dict]
+
+# Chance of each total with one die and with two.
+ONE_DIE = dict.fromkeys(range(1, 7), 1 / 6)
+TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+
+
+def random_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+    return actions[rng.randrange(len(actions))]
+
+
+def _dice_odds(state: GameState, player: Player) -> dict[int, float]:
+    """The roll a seat is expected to make: two dice once it may, if that earns it more."""
+    if not landmark_effect(state, player, "two_dice"):
+        return ONE_DIE
+    return max(ONE_DIE, TWO_DICE, key=lambda odds: _own_roll_value(state, player, odds))
+
+
+def _card_income(state: GameState, player: Player, card: CardDef, copies: int) -> float:
+    """Coins one activation of `copies` copies of a card brings its owner (estimated)."""
+    effect = card.effect
+    per_copy = effect.params.get("amount", 0) + icon_bonus(state, player, card)
+    if effect.kind == "per_icon":
+        count = count_icon(state, player, effect.params["icon"], effect.params["distinct"])
+        per_copy = effect.params["amount"] * count + icon_bonus(state, player, card)
+    elif effect.kind == "take_from_each":
+        per_copy = effect.params["amount"] * (len(state.players) - 1)
+    elif effect.kind == "swap":
+        per_copy = 2
+    return per_copy * copies
+
+
+def _own_roll_value(state: GameState, player: Player, odds: dict[int, float]) -> float:
+    cards = state.table.cards
+    value = 0.0
+    for card_id, copies in player.city.items():
+        card = cards[card_id]
+        if card.colour in ("blue", "green", "purple"):
+            chance = sum(odds.get(number, 0) for number in card.numbers)
+            if chance:
+                value += chance * _card_income(state, player, card, copies)
+    return value
+
+
+def _others_roll_value(state: GameState, seat: int) -> float:
+    player = state.players[seat]
+    cards = state.table.cards
+    value = 0.0
+    for other_seat, other in enumerate(state.players):
+        if other_seat == seat:
+            continue
+        odds = ONE_DIE if not landmark_effect(state, other, "two_dice") else TWO_DICE
+        for card_id, copies in player.city.items():
+            card = cards[card_id]
+            if card.colour in ("blue", "red"):
+                chance = sum(odds.get(number, 0) for number in card.numbers)
+                if chance:
+                    value += chance * _card_income(state, player, card, copies)
+    return value
+
+
+def _round_value(state: GameState, seat: int) -> float:
+    """Coins a seat expects from one round of everyone's rolls."""
+    player = state.players[seat]
+    return _own_roll_value(state, player, _dice_odds(state, player)) + _others_roll_value(
+        state, seat
+    )
+
+
+def _with_card(state: GameState, seat: int, card_id: str, change: int) -> GameState:
+    trial = state.copy()
+    player = trial.players[seat]
+    city = dict(player.city)
+    city[card_id] = city.get(card_id, 0) + change
+    if not city[card_id]:
+        del city[card_id]
+    player.city = city
+    return trial
+
+
+def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+    """Builds landmarks as soon as it can, otherwise the establishment that earns it the most per
+    coin; rolls the number of dice that pays best; takes from the richest; trades up."""
+    kind = actions[0]["type"]
+    seat = state.active
+    player = state.players[seat]
+    if kind == "roll":
+        odds = _dice_odds(state, player)
+        return {"type": "roll", "dice": 2 if odds is TWO_DICE and len(actions) > 1 else 1}
+    if kind in ("reroll", "keep"):
+        income = _own_roll_value(state, player, {sum(state.dice): 1.0})
+        expected = _own_roll_value(state, player, ONE_DIE if len(state.dice) == 1 else TWO_DICE)
+        return {"type": "reroll" if income < expected else "keep"}
+    if kind == "choose_player":
+        return max(actions, key=lambda a: (state.players[a["player"]].coins, -a["player"]))
+    if kind in ("trade", "skip"):
+        return _best_trade(state, actions)
+    return _best_build(state, actions, rng)
+
+
+def _best_trade(state: GameState, actions: list[dict]) -> dict:
+    seat = state.active
+    base = _round_value(state, seat)
+    best, best_gain = {"type": "skip"}, 0.25
+    for action in actions:
+        if action["type"] != "trade":
+            continue
+        trial = _with_card(_with_card(state, seat, action["give"], -1), seat, action["take"], 1)
+        gain = _round_value(trial, seat) - base
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+    seat = state.active
+    costs = state.table.landmark_costs[seat]
+    landmarks = [a for a in actions if a["type"] == "build_landmark"]
+    if landmarks:
+        return max(landmarks, key=lambda a: costs[a["landmark"]])
+    for action in actions:
+        if action["type"] == "contribute":
+            return action
+    base = _round_value(state, seat)
+    best, best_score = {"type": "pass"}, 0.0
+    cards = state.table.cards
+    for action in actions:
+        if action["type"] != "build":
+            continue
+        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
+        score = gain / max(cards[action["card"]].cost, 1) + rng.random() * 1e-6
+        if score > best_score:
+            best, best_score = action, score
+    if best["type"] == "build" and not _worth_spending(state, seat, cards[best["card"]].cost):
+        return {"type": "pass"}
+    return best
+
+
+def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
+    """Don't spend coins that would have bought the next landmark this turn or the next."""
+    player = state.players[seat]
+    costs = state.table.landmark_costs[seat]
+    missing = [costs[lid] for lid, built in player.landmarks.items() if not built]
+    if not missing:
+        return True
+    target = min(missing)
+    expected = _round_value(state, seat)
+    return not (player.coins < target <= player.coins + expected and player.coins - cost < target)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def choose_action(bot: str, state: GameState, rng: random.Random) -> dict:
+    """The action the named bot takes now."""
+    return BOTS[bot](state, legal_actions(state), rng)

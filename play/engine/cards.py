@@ -1,0 +1,239 @@
+"""Card, landmark and community-project definitions: plain data, validated when read.
+
+A definition names its effect by kind; the kinds and the parameters each takes are listed here,
+and each kind is implemented once (establishments in effects.py, landmarks in rules.py). A new card
+with an existing kind of effect is a data change only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ContentError
+
+LANGUAGES = ("en", "de", "nl")
+COLOURS = ("blue", "green", "red", "purple", "special")
+ICONS = (
+    "wheat",
+    "cow",
+    "bread",
+    "cup",
+    "gear",
+    "factory",
+    "fruit",
+    "tower",
+    "shop",
+    "boat",
+    "flower",
+)
+
+_REQUIRED = object()
+
+# kind -> {parameter: (type, default)}; _REQUIRED marks a parameter that must be given.
+ESTABLISHMENT_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
+    "bank": {"amount": (int, _REQUIRED)},
+    "per_icon": {"amount": (int, _REQUIRED), "icon": (str, _REQUIRED), "distinct": (bool, False)},
+    "take_from_active": {"amount": (int, _REQUIRED)},
+    "take_from_each": {"amount": (int, _REQUIRED)},
+    "take_from_chosen": {"amount": (int, _REQUIRED)},
+    "swap": {},
+    "coin_if_broke_after_build": {"amount": (int, _REQUIRED)},
+}
+LANDMARK_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
+    "two_dice": {},
+    "icon_bonus": {"icons": (list, _REQUIRED), "amount": (int, 1)},
+    "extra_turn_on_doubles": {},
+    "extra_turn_on_total": {"total": (int, _REQUIRED)},
+    "reroll": {},
+}
+# A community project's benefit is taken at once by whoever contributes.
+PROJECT_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
+    "bank": ESTABLISHMENT_EFFECTS["bank"],
+    "per_icon": ESTABLISHMENT_EFFECTS["per_icon"],
+}
+# Effects that stop the turn for the owner's decision.
+CHOICE_EFFECTS = frozenset({"take_from_chosen", "swap"})
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str
+    params: dict = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.params[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.params.get(name, default)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, **self.params}
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    name: dict
+    colour: str
+    icon: str
+    cost: int
+    numbers: tuple[int, ...]
+    effect: Effect
+
+    @property
+    def is_establishment(self) -> bool:
+        """Bought from the market and activated by dice (the Kosmos Shop is neither)."""
+        return bool(self.numbers)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "name": dict(self.name),
+            "colour": self.colour,
+            "icon": self.icon,
+            "cost": self.cost,
+            "numbers": list(self.numbers),
+            "effect": self.effect.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LandmarkDef:
+    id: str
+    name: dict
+    cost: int
+    effect: Effect
+    letter: str = ""
+    icon: str = ""
+
+    def to_dict(self) -> dict:
+        data = {"id": self.id, "name": dict(self.name), "cost": self.cost}
+        data["effect"] = self.effect.to_dict()
+        if self.letter:
+            data["letter"] = self.letter
+        if self.icon:
+            data["icon"] = self.icon
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectDef:
+    id: str
+    name: dict
+    cost: int
+    effect: Effect
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "name": dict(self.name),
+            "cost": self.cost,
+            "effect": self.effect.to_dict(),
+        }
+
+
+def _where(what: str, data: Any) -> str:
+    ident = data.get("id") if isinstance(data, dict) else None
+    return f"{what} {ident!r}" if ident else what
+
+
+def _require(data: dict, key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise ContentError(f"{where}: missing field {key!r}")
+    value = data[key]
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        raise ContentError(f"{where}: field {key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _name(data: dict, where: str) -> dict:
+    name = _require(data, "name", dict, where)
+    missing = [lang for lang in LANGUAGES if not isinstance(name.get(lang), str) or not name[lang]]
+    if missing:
+        raise ContentError(f"{where}: name lacks a translation for {', '.join(missing)}")
+    return {lang: name[lang] for lang in LANGUAGES}
+
+
+def parse_effect(data: Any, kinds: dict, where: str) -> Effect:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ContentError(f"{where}: effect must be a table with a 'kind'")
+    kind = data["kind"]
+    if kind not in kinds:
+        raise ContentError(f"{where}: unknown effect kind {kind!r} (known: {', '.join(kinds)})")
+    schema = kinds[kind]
+    unknown = set(data) - set(schema) - {"kind"}
+    if unknown:
+        raise ContentError(f"{where}: effect {kind!r} takes no {', '.join(sorted(unknown))}")
+    params = {}
+    for key, (kind_type, default) in schema.items():
+        if key in data:
+            params[key] = _require(data, key, kind_type, f"{where}: effect {kind!r}")
+        elif default is _REQUIRED:
+            raise ContentError(f"{where}: effect {kind!r} needs {key!r}")
+        else:
+            params[key] = default
+    if params.get("amount", 0) < 0:
+        raise ContentError(f"{where}: effect amounts cannot be negative")
+    if "icon" in params and params["icon"] not in ICONS:
+        raise ContentError(f"{where}: unknown icon {params['icon']!r}")
+    for icon in params.get("icons", ()):
+        if icon not in ICONS:
+            raise ContentError(f"{where}: unknown icon {icon!r}")
+    return Effect(kind, params)
+
+
+def _cost(data: dict, where: str) -> int:
+    cost = _require(data, "cost", int, where)
+    if cost < 0:
+        raise ContentError(f"{where}: cost cannot be negative")
+    return cost
+
+
+def _id(data: Any, what: str) -> str:
+    if not isinstance(data, dict):
+        raise ContentError(f"a {what} must be a table, not {data!r}")
+    ident = _require(data, "id", str, what)
+    if not ident.isidentifier() or ident != ident.lower():
+        raise ContentError(f"{what} {ident!r}: ids are snake_case")
+    return ident
+
+
+def parse_card(data: Any) -> CardDef:
+    ident = _id(data, "card")
+    where = _where("card", data)
+    colour = _require(data, "colour", str, where)
+    if colour not in COLOURS:
+        raise ContentError(f"{where}: unknown colour {colour!r}")
+    icon = _require(data, "icon", str, where)
+    if icon not in ICONS:
+        raise ContentError(f"{where}: unknown icon {icon!r}")
+    numbers = _require(data, "numbers", list, where)
+    if any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 12 for n in numbers):
+        raise ContentError(f"{where}: numbers must be whole numbers from 1 to 12")
+    if colour != "special" and not numbers:
+        raise ContentError(f"{where}: an establishment needs at least one number")
+    effect = parse_effect(data.get("effect"), ESTABLISHMENT_EFFECTS, where)
+    return CardDef(
+        ident, _name(data, where), colour, icon, _cost(data, where), tuple(numbers), effect
+    )
+
+
+def parse_landmark(data: Any) -> LandmarkDef:
+    ident = _id(data, "landmark")
+    where = _where("landmark", data)
+    effect = parse_effect(data.get("effect"), LANDMARK_EFFECTS, where)
+    letter = data.get("letter", "")
+    if not isinstance(letter, str):
+        raise ContentError(f"{where}: letter must be text")
+    icon = data.get("icon", "")
+    if icon and icon not in ICONS:
+        raise ContentError(f"{where}: unknown icon {icon!r}")
+    return LandmarkDef(ident, _name(data, where), _cost(data, where), effect, letter, icon)
+
+
+def parse_project(data: Any) -> ProjectDef:
+    ident = _id(data, "community project")
+    where = _where("community project", data)
+    effect = parse_effect(data.get("effect"), PROJECT_EFFECTS, where)
+    return ProjectDef(ident, _name(data, where), _cost(data, where), effect)

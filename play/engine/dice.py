@@ -1,0 +1,30 @@
+"""Counter-based random numbers: draw k of a game is a pure function of (seed, k).
+
+The state keeps only its seed and how many draws it has made, so it stays small, plain JSON,
+and cheap to copy; any draw can be replayed without replaying the ones before it.
+"""
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _splitmix64(value: int) -> int:
+    value = (value + _GOLDEN) & _MASK
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+    return value ^ (value >> 31)
+
+
+def draw(seed: int, counter: int, sides: int) -> int:
+    """The counter-th draw of a game with this seed: a number from 0 to sides - 1."""
+    return _splitmix64(_splitmix64(seed & _MASK) ^ (counter * _GOLDEN & _MASK)) % sides
+
+
+def shuffled(items: list, seed: int, counter: int) -> tuple[list, int]:
+    """A Fisher-Yates shuffle of a copy of items; returns it and the next counter."""
+    result = list(items)
+    for i in range(len(result) - 1, 0, -1):
+        j = draw(seed, counter, i + 1)
+        counter += 1
+        result[i], result[j] = result[j], result[i]
+    return result, counter

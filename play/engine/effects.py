@@ -1,0 +1,106 @@
+"""What an activated card does, one function per effect kind.
+
+Each resolver changes the coins of the state it is given (a copy owned by apply_action) and
+reports every coin that moves as a "transfer" event: payer and payee are seats, None is the bank.
+"""
+
+from __future__ import annotations
+
+from .cards import CardDef, LandmarkDef
+from .state import GameState, Player
+
+
+def landmarks_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
+    """Built landmarks whose effect applies: those built before this turn of their owner."""
+    defs = state.table.landmarks
+    return [
+        defs[lid] for lid, built in player.landmarks.items() if built and lid not in player.fresh
+    ]
+
+
+def landmark_effect(state: GameState, player: Player, kind: str) -> LandmarkDef | None:
+    for landmark in landmarks_in_force(state, player):
+        if landmark.effect.kind == kind:
+            return landmark
+    return None
+
+
+def icon_bonus(state: GameState, player: Player, card: CardDef) -> int:
+    """Extra coins per activated copy from landmarks such as the Shopping Mall."""
+    bonus = 0
+    for landmark in landmarks_in_force(state, player):
+        effect = landmark.effect
+        if effect.kind == "icon_bonus" and card.icon in effect.params["icons"]:
+            bonus += effect.params["amount"]
+    return bonus
+
+
+def count_icon(state: GameState, player: Player, icon: str, distinct: bool = False) -> int:
+    cards = state.table.cards
+    return sum(
+        (1 if distinct else copies)
+        for card_id, copies in player.city.items()
+        if cards[card_id].icon == icon
+    )
+
+
+def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
+    """Move up to `amount` coins; a payer who has fewer pays what they have and the rest is lost."""
+    paid = amount
+    if payer is not None:
+        paid = min(amount, state.players[payer].coins)
+        state.players[payer].coins -= paid
+    if payee is not None:
+        state.players[payee].coins += paid
+    events.append(
+        {
+            "type": "transfer",
+            "card": card_id,
+            "count": count,
+            "payer": payer,
+            "payee": payee,
+            "amount": paid,
+            "shortfall": amount - paid,
+        }
+    )
+
+
+def _bank(state, seat, card, copies, events):
+    player = state.players[seat]
+    amount = (card.effect.params["amount"] + icon_bonus(state, player, card)) * copies
+    transfer(state, events, card.id, None, seat, amount, copies)
+
+
+def _per_icon(state, seat, card, copies, events):
+    player = state.players[seat]
+    params = card.effect.params
+    count = count_icon(state, player, params["icon"], params["distinct"])
+    amount = (params["amount"] * count + icon_bonus(state, player, card)) * copies
+    transfer(state, events, card.id, None, seat, amount, copies)
+
+
+def _take_from_active(state, seat, card, copies, events):
+    player = state.players[seat]
+    amount = (card.effect.params["amount"] + icon_bonus(state, player, card)) * copies
+    transfer(state, events, card.id, state.active, seat, amount, copies)
+
+
+def _take_from_each(state, seat, card, copies, events):
+    count = len(state.players)
+    for step in range(1, count):
+        other = (seat + step) % count
+        transfer(state, events, card.id, other, seat, card.effect.params["amount"] * copies, copies)
+
+
+# Resolvers for effects that need no decision; take_from_chosen and swap are resolved by the
+# actions that carry the decision (rules.py).
+RESOLVERS = {
+    "bank": _bank,
+    "per_icon": _per_icon,
+    "take_from_active": _take_from_active,
+    "take_from_each": _take_from_each,
+}
+
+
+def resolve(state: GameState, seat: int, card: CardDef, copies: int, events: list) -> None:
+    RESOLVERS[card.effect.kind](state, seat, card, copies, events)

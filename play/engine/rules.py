@@ -1,0 +1,508 @@
+"""The turn machine: which actions are legal now, and what an action does.
+
+A turn is roll -> (reroll decision) -> activation -> (decisions of purple cards) -> one action in
+the build step. The engine stops at every decision, even when only one action is legal.
+Every action is checked here and nowhere else; a front end shows `legal_actions` and nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import dice as dice_module
+from .cards import CHOICE_EFFECTS
+from .effects import count_icon, landmark_effect, resolve, transfer
+from .errors import IllegalAction
+from .state import GameState
+from .table import RANDOM_MARKET_SIZE
+
+Events = list[dict]
+
+
+# --- legal actions -----------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> list[dict]:
+    """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
+    if state._legal is None:
+        state._legal = _LEGAL[state.phase](state)
+    return [dict(action) for action in state._legal]
+
+
+def _legal_roll(state: GameState) -> list[dict]:
+    actions = [{"type": "roll", "dice": 1}]
+    if landmark_effect(state, state.players[state.active], "two_dice"):
+        actions.append({"type": "roll", "dice": 2})
+    return actions
+
+
+def _legal_reroll(state: GameState) -> list[dict]:
+    return [{"type": "reroll"}, {"type": "keep"}]
+
+
+def _legal_choose_player(state: GameState) -> list[dict]:
+    return [{"type": "choose_player", "player": seat} for seat in _others(state)]
+
+
+def _legal_trade(state: GameState) -> list[dict]:
+    actions = []
+    mine = _tradeable(state, state.active)
+    theirs = [(seat, _tradeable(state, seat)) for seat in _others(state)]
+    for give in mine:
+        for seat, cards in theirs:
+            for take in cards:
+                actions.append({"type": "trade", "give": give, "player": seat, "take": take})
+    actions.append({"type": "skip"})
+    return actions
+
+
+def _legal_build(state: GameState) -> list[dict]:
+    player = state.players[state.active]
+    coins = player.coins
+    cards = state.table.cards
+    actions = [
+        {"type": "build", "card": card_id}
+        for card_id, copies in state.market.items()
+        if copies and cards[card_id].cost <= coins and _may_own_more(state, player, card_id)
+    ]
+    costs = state.table.landmark_costs[state.active]
+    actions.extend(
+        {"type": "build_landmark", "landmark": lid}
+        for lid, built in player.landmarks.items()
+        if not built and costs[lid] <= coins
+    )
+    project = state.table.project
+    if project and not player.flag and project.cost <= coins:
+        actions.append({"type": "contribute"})
+    for extra in BUILD_STEP_EXTRAS:
+        actions.extend(extra.legal(state))
+    actions.append({"type": "pass"})
+    return actions
+
+
+_LEGAL: dict[str, Callable[[GameState], list[dict]]] = {
+    "roll": _legal_roll,
+    "reroll": _legal_reroll,
+    "choose_player": _legal_choose_player,
+    "trade": _legal_trade,
+    "build": _legal_build,
+    "over": lambda state: [],
+}
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _others(state: GameState) -> list[int]:
+    count = len(state.players)
+    return [(state.active + step) % count for step in range(1, count)]
+
+
+def _tradeable(state: GameState, seat: int) -> list[str]:
+    cards = state.table.cards
+    return [
+        card_id
+        for card_id in state.players[seat].city
+        if cards[card_id].colour != "purple" and cards[card_id].is_establishment
+    ]
+
+
+def _may_own_more(state: GameState, player, card_id: str) -> bool:
+    owned = player.city.get(card_id, 0)
+    if state.table.cards[card_id].colour == "purple":
+        return owned == 0
+    return owned < 2 if "two_copies_max" in state.table.variants else True
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _expect_keys(action: dict, *keys: str) -> None:
+    expected = {"type", *keys}
+    if set(action) != expected:
+        wanted = ", ".join(sorted(expected))
+        raise IllegalAction(f"A {action['type']!r} action takes exactly the fields {wanted}.")
+
+
+def _seat_number(state: GameState, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
+        raise IllegalAction(f"There is no seat {value!r} in this game.")
+    return value
+
+
+def _roll_dice(state: GameState, count: int, forced) -> tuple[int, ...]:
+    if forced is None:
+        values = tuple(1 + dice_module.draw(state.seed, state.draws + i, 6) for i in range(count))
+        state.draws += count
+        return values
+    forced = tuple(forced)
+    if len(forced) != count or any(
+        isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in forced
+    ):
+        raise IllegalAction(f"Forced dice must be {count} whole number(s) from 1 to 6: {forced}.")
+    return forced
+
+
+# --- the turn ----------------------------------------------------------------------------------
+
+
+def _roll(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action, "dice")
+    count = action["dice"]
+    player = state.players[state.active]
+    if count not in (1, 2) or isinstance(count, bool):
+        raise IllegalAction("You roll 1 or 2 dice.")
+    if count == 2 and not landmark_effect(state, player, "two_dice"):
+        raise IllegalAction(f"{player.name} may roll two dice only once the landmark allows it.")
+    state.dice = _roll_dice(state, count, forced)
+    events.append(
+        {"type": "roll", "player": state.active, "dice": list(state.dice), "total": sum(state.dice)}
+    )
+    if not state.rerolled and landmark_effect(state, player, "reroll"):
+        state.phase = "reroll"
+        return
+    _activate(state, events)
+
+
+def _reroll(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action)
+    state.rerolled = True
+    state.dice = _roll_dice(state, len(state.dice), forced)
+    events.append(
+        {
+            "type": "roll",
+            "player": state.active,
+            "dice": list(state.dice),
+            "total": sum(state.dice),
+            "reroll": True,
+        }
+    )
+    _activate(state, events)
+
+
+def _keep(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action)
+    state.rerolled = True
+    events.append({"type": "keep", "player": state.active})
+    _activate(state, events)
+
+
+def _activate(state: GameState, events: Events) -> None:
+    """Red first (counter-clockwise from the active seat's right), then blue, green, purple."""
+    total = sum(state.dice)
+    table = state.table
+    players = state.players
+    active = state.active
+    count = len(players)
+    for step in range(1, count):
+        seat = (active - step) % count
+        for card_id in table.by_number.get(("red", total), ()):
+            copies = players[seat].city.get(card_id)
+            if copies:
+                resolve(state, seat, table.cards[card_id], copies, events)
+    for step in range(count):
+        seat = (active + step) % count
+        for card_id in table.by_number.get(("blue", total), ()):
+            copies = players[seat].city.get(card_id)
+            if copies:
+                resolve(state, seat, table.cards[card_id], copies, events)
+    for card_id in table.by_number.get(("green", total), ()):
+        copies = players[active].city.get(card_id)
+        if copies:
+            resolve(state, active, table.cards[card_id], copies, events)
+    state.queue = tuple(
+        card_id
+        for card_id in table.by_number.get(("purple", total), ())
+        if players[active].city.get(card_id)
+    )
+    _resolve_queue(state, events)
+
+
+def _resolve_queue(state: GameState, events: Events) -> None:
+    """Resolve the active seat's purple cards in order, stopping at one that needs a decision."""
+    cards = state.table.cards
+    while state.queue:
+        card = cards[state.queue[0]]
+        if card.effect.kind in CHOICE_EFFECTS:
+            state.phase = "choose_player" if card.effect.kind == "take_from_chosen" else "trade"
+            return
+        resolve(state, state.active, card, 1, events)
+        state.queue = state.queue[1:]
+    state.phase = "build"
+
+
+def _choose_player(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action, "player")
+    target = _seat_number(state, action["player"])
+    if target == state.active:
+        raise IllegalAction(f"{_name(state, target)} cannot take coins from themselves.")
+    card = state.table.cards[state.queue[0]]
+    transfer(state, events, card.id, target, state.active, card.effect.params["amount"])
+    state.queue = state.queue[1:]
+    _resolve_queue(state, events)
+
+
+def _trade(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action, "give", "player", "take")
+    target = _seat_number(state, action["player"])
+    give, take = action["give"], action["take"]
+    if target == state.active:
+        raise IllegalAction("A trade is with another player.")
+    if give not in _tradeable(state, state.active):
+        raise IllegalAction(
+            f"{_name(state, state.active)} has no {give!r} to give that may be traded."
+        )
+    if take not in _tradeable(state, target):
+        raise IllegalAction(f"{_name(state, target)} has no {take!r} to take that may be traded.")
+    mine = state.players[state.active]
+    theirs = state.players[target]
+    mine.city = _moved(mine.city, give, take)
+    theirs.city = _moved(theirs.city, take, give)
+    events.append(
+        {
+            "type": "trade",
+            "card": state.queue[0],
+            "player": state.active,
+            "give": give,
+            "target": target,
+            "take": take,
+        }
+    )
+    state.queue = state.queue[1:]
+    _resolve_queue(state, events)
+
+
+def _moved(city: dict, lose: str, gain: str) -> dict:
+    city = dict(city)
+    city[lose] -= 1
+    if not city[lose]:
+        del city[lose]
+    city[gain] = city.get(gain, 0) + 1
+    return city
+
+
+def _skip(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action)
+    events.append({"type": "skip", "player": state.active, "card": state.queue[0]})
+    state.queue = state.queue[1:]
+    _resolve_queue(state, events)
+
+
+def _build(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action, "card")
+    card_id = action["card"]
+    player = state.players[state.active]
+    if not isinstance(card_id, str) or card_id not in state.market:
+        raise IllegalAction(f"There is no {card_id!r} in the market.")
+    card = state.table.cards[card_id]
+    if not state.market[card_id]:
+        raise IllegalAction(f"The {card.name['en']} pile is sold out.")
+    if card.cost > player.coins:
+        raise IllegalAction(
+            f"{player.name} has {player.coins} coins; {card.name['en']} costs {card.cost}."
+        )
+    if not _may_own_more(state, player, card_id):
+        raise IllegalAction(f"{player.name} may not own another {card.name['en']}.")
+    player.coins -= card.cost
+    player.city = {**player.city, card_id: player.city.get(card_id, 0) + 1}
+    state.market = {**state.market, card_id: state.market[card_id] - 1}
+    events.append({"type": "build", "player": state.active, "card": card_id, "cost": card.cost})
+    if "random_market" in state.table.variants:
+        _refill_market(state, events)
+    _end_action(state, events)
+
+
+def _refill_market(state: GameState, events: Events) -> None:
+    """Keep 10 different piles open while the face-down deck lasts."""
+    market = {card: copies for card, copies in state.market.items() if copies}
+    deck = list(state.market_deck)
+    while len(market) < RANDOM_MARKET_SIZE and deck:
+        card_id = deck.pop(0)
+        market[card_id] = market.get(card_id, 0) + 1
+        events.append({"type": "reveal", "card": card_id})
+    state.market = market
+    state.market_deck = tuple(deck)
+
+
+def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action, "landmark")
+    landmark = action["landmark"]
+    player = state.players[state.active]
+    if not isinstance(landmark, str) or landmark not in player.landmarks:
+        raise IllegalAction(f"{player.name} has no landmark {landmark!r} to build.")
+    if player.landmarks[landmark]:
+        raise IllegalAction(f"{player.name} has built that landmark already.")
+    cost = state.table.landmark_costs[state.active][landmark]
+    if cost > player.coins:
+        raise IllegalAction(f"{player.name} has {player.coins} coins; that landmark costs {cost}.")
+    player.coins -= cost
+    player.landmarks = {**player.landmarks, landmark: True}
+    player.fresh = (*player.fresh, landmark)
+    events.append({"type": "landmark", "player": state.active, "landmark": landmark, "cost": cost})
+    _end_action(state, events)
+
+
+def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action)
+    project = state.table.project
+    player = state.players[state.active]
+    if project is None:
+        raise IllegalAction("This game has no community project.")
+    if player.flag:
+        raise IllegalAction(f"{player.name}'s flag is on the community project already.")
+    if project.cost > player.coins:
+        raise IllegalAction(
+            f"{player.name} has {player.coins} coins; the project costs {project.cost}."
+        )
+    player.coins -= project.cost
+    player.flag = True
+    events.append(
+        {"type": "contribute", "player": state.active, "project": project.id, "cost": project.cost}
+    )
+    params = project.effect.params
+    if project.effect.kind == "per_icon":
+        amount = params["amount"] * count_icon(state, player, params["icon"], params["distinct"])
+    else:
+        amount = params["amount"]
+    transfer(state, events, project.id, None, state.active, amount)
+    _end_action(state, events)
+
+
+def _pass(state: GameState, action: dict, forced, events: Events) -> None:
+    _expect_keys(action)
+    events.append({"type": "pass", "player": state.active})
+    _end_action(state, events)
+
+
+def has_won(state: GameState, seat: int) -> bool:
+    player = state.players[seat]
+    if not all(player.landmarks.values()):
+        return False
+    return state.table.project is None or player.flag
+
+
+def _end_action(state: GameState, events: Events) -> None:
+    """The game ends at once on a win; otherwise the after-build cards pay and the turn passes."""
+    if has_won(state, state.active):
+        state.winner = state.active
+        state.phase = "over"
+        events.append({"type": "game_over", "winner": state.active})
+        return
+    player = state.players[state.active]
+    cards = state.table.cards
+    for card_id, _copies in player.city.items():
+        card = cards[card_id]
+        if card.effect.kind == "coin_if_broke_after_build" and player.coins == 0:
+            transfer(state, events, card_id, None, state.active, card.effect.params["amount"])
+    _end_turn(state, events)
+
+
+def _extra_turn_reason(state: GameState) -> str | None:
+    if state.extra_turn or not state.dice:
+        return None
+    player = state.players[state.active]
+    doubles = len(state.dice) == 2 and state.dice[0] == state.dice[1]
+    park = landmark_effect(state, player, "extra_turn_on_doubles")
+    if doubles and park:
+        return park.id
+    fountain = landmark_effect(state, player, "extra_turn_on_total")
+    if fountain and sum(state.dice) == fountain.effect.params["total"]:
+        return fountain.id
+    return None
+
+
+def _end_turn(state: GameState, events: Events) -> None:
+    reason = _extra_turn_reason(state)
+    if reason:
+        events.append({"type": "extra_turn", "player": state.active, "landmark": reason})
+        start_turn(state, state.active, extra=True, events=events)
+    else:
+        start_turn(state, (state.active + 1) % len(state.players), extra=False, events=events)
+
+
+def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | None) -> None:
+    state.active = seat
+    state.phase = "roll"
+    state.dice = ()
+    state.rerolled = False
+    state.extra_turn = extra
+    state.queue = ()
+    player = state.players[seat]
+    if player.fresh:
+        player.fresh = ()
+    if events is not None:
+        state.turn += 1
+        events.append({"type": "turn", "player": seat, "extra": extra})
+
+
+# --- the entry point ---------------------------------------------------------------------------
+
+
+class BuildStepExtra:
+    """An action a later rule adds to the build step: its legal actions and what it does."""
+
+    def __init__(self, action_type: str, legal, apply):
+        self.action_type = action_type
+        self.legal = legal
+        self.apply = apply
+
+
+BUILD_STEP_EXTRAS: list[BuildStepExtra] = []
+
+_HANDLERS = {
+    "roll": ("roll", _roll),
+    "reroll": ("reroll", _reroll),
+    "keep": ("reroll", _keep),
+    "choose_player": ("choose_player", _choose_player),
+    "trade": ("trade", _trade),
+    "skip": ("trade", _skip),
+    "build": ("build", _build),
+    "build_landmark": ("build", _build_landmark),
+    "contribute": ("build", _contribute),
+    "pass": ("build", _pass),
+}
+
+_WAITING_FOR = {
+    "roll": "roll the dice",
+    "reroll": "decide whether to roll again",
+    "choose_player": "choose whom to take coins from",
+    "trade": "choose a trade or skip it",
+    "build": "build something or pass",
+}
+
+
+def register_build_step_action(extra: BuildStepExtra) -> None:
+    _HANDLERS[extra.action_type] = ("build", extra.apply)
+    BUILD_STEP_EXTRAS.append(extra)
+
+
+def apply_action(
+    state: GameState, action: dict, *, dice=None, seat: int | None = None
+) -> tuple[GameState, Events]:
+    """Play one action for the active seat; returns the new state and what happened.
+
+    `dice` forces the values of a roll or reroll (tests and replay only). `seat`, if given, is the
+    seat that claims to act; any other than the active seat is refused.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("An action is a dict with a 'type', such as {'type': 'pass'}.")
+    kind = action["type"]
+    if kind not in _HANDLERS:
+        raise IllegalAction(f"There is no action {kind!r}.")
+    if state.winner is not None:
+        raise IllegalAction(f"The game is over: {_name(state, state.winner)} has won.")
+    if seat is not None and seat != state.active:
+        claimed = _name(state, _seat_number(state, seat))
+        raise IllegalAction(f"It is {_name(state, state.active)}'s turn, not {claimed}'s.")
+    phase, handler = _HANDLERS[kind]
+    if phase != state.phase:
+        raise IllegalAction(
+            f"{_name(state, state.active)} must {_WAITING_FOR[state.phase]} now, not {kind}."
+        )
+    if dice is not None and kind not in ("roll", "reroll"):
+        raise IllegalAction("Dice can only be forced for a roll or a reroll.")
+    new_state = state.copy()
+    events: Events = []
+    handler(new_state, action, dice, events)
+    return new_state, events
