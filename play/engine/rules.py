@@ -24,9 +24,7 @@ Events = list[dict]
 
 def legal_actions(state: GameState) -> list[dict]:
     """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
-    if state._legal is None:
-        state._legal = _LEGAL[state.phase](state)
-    return [dict(action) for action in state._legal]
+    return _LEGAL[state.phase](state)
 
 
 def _legal_roll(state: GameState) -> list[dict]:

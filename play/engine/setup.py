@@ -56,6 +56,8 @@ def new_game(
 def edition_setup(
     edition_id, players, seed=0, variants=(), coins=None, cities=None, built=None, first_player=0
 ) -> dict:
+    if not isinstance(edition_id, str):
+        raise IllegalAction("A game starts from an edition name or from a setup dict.")
     edition = EDITIONS.get(edition_id)
     if edition is None:
         raise IllegalAction(f"There is no edition {edition_id!r} (known: {', '.join(EDITIONS)}).")

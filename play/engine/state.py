@@ -69,7 +69,6 @@ class GameState:
         "turn",
         "winner",
         "start_rolls",
-        "_legal",
     )
 
     def __init__(self, setup: dict, table: Table | None = None):
@@ -88,7 +87,6 @@ class GameState:
         self.turn = 1
         self.winner: int | None = None
         self.start_rolls: list[list[int | None]] = []
-        self._legal = None
 
     @property
     def seed(self) -> int:
@@ -116,7 +114,6 @@ class GameState:
         twin.turn = self.turn
         twin.winner = self.winner
         twin.start_rolls = self.start_rolls
-        twin._legal = None
         return twin
 
     def to_dict(self) -> dict[str, Any]:

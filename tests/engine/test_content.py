@@ -1,0 +1,53 @@
+"""Card data is validated as it is read, with the card and field named."""
+
+import pytest
+
+from play.engine import ContentError
+from play.engine.cards import parse_card, parse_landmark, parse_project
+
+WHEAT = {
+    "id": "wheat_field",
+    "name": {"en": "Wheat Field", "de": "Weizenfeld", "nl": "Graanveld"},
+    "colour": "blue",
+    "icon": "wheat",
+    "cost": 1,
+    "numbers": [1],
+    "effect": {"kind": "bank", "amount": 1},
+}
+
+
+def test_a_good_card_round_trips_through_its_dict():
+    card = parse_card(WHEAT)
+    assert parse_card(card.to_dict()) == card
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"id": "Wheat Field"}, "ids are snake_case"),
+        ({"name": {"en": "Wheat"}}, "name lacks a translation for de, nl"),
+        ({"colour": "pink"}, "unknown colour 'pink'"),
+        ({"icon": "unicorn"}, "unknown icon 'unicorn'"),
+        ({"cost": -1}, "cost cannot be negative"),
+        ({"cost": "1"}, "field 'cost' must be int"),
+        ({"numbers": [0]}, "numbers must be whole numbers from 1 to 12"),
+        ({"numbers": []}, "needs at least one number"),
+        ({"effect": {"kind": "teleport"}}, "unknown effect kind 'teleport'"),
+        ({"effect": {"kind": "bank"}}, "effect 'bank' needs 'amount'"),
+        ({"effect": {"kind": "bank", "amount": 1, "bonus": 2}}, "takes no bonus"),
+        ({"effect": {"kind": "per_icon", "amount": 1, "icon": "moon"}}, "unknown icon 'moon'"),
+        ({"effect": "bank"}, "effect must be a table"),
+    ],
+)
+def test_a_bad_card_names_the_card_and_what_is_wrong(change, message):
+    with pytest.raises(ContentError, match=message):
+        parse_card({**WHEAT, **change})
+
+
+def test_landmarks_and_projects_take_only_their_own_effect_kinds():
+    landmark = {"id": "tower", "name": WHEAT["name"], "cost": 5, "effect": {"kind": "bank"}}
+    with pytest.raises(ContentError, match="landmark 'tower': unknown effect kind 'bank'"):
+        parse_landmark(landmark)
+    project = {"id": "moon", "name": WHEAT["name"], "cost": 5, "effect": {"kind": "reroll"}}
+    with pytest.raises(ContentError, match="community project 'moon': unknown effect kind"):
+        parse_project(project)
