@@ -210,6 +210,9 @@ def _state_from_dict(data: dict) -> GameState:
         for island in islands:
             if island not in state.table.islands:
                 raise ValueError(f"there is no island {island!r} in this game")
+        boat = _int(entry.get("boat", 0))
+        if boat > state.table.track_length:
+            raise ValueError(f"a boat on space {boat}, past the end of the expedition track")
         face_down = {
             str(card): _int(copies, 1) for card, copies in entry.get("face_down", {}).items()
         }
@@ -224,7 +227,7 @@ def _state_from_dict(data: dict) -> GameState:
                 landmarks,
                 tuple(entry["fresh"]),
                 bool(entry["flag"]),
-                _int(entry.get("boat", 0)),
+                boat,
                 islands,
                 face_down,
             )

@@ -279,3 +279,18 @@ def test_sail_only_in_the_build_step(expedition_setup):
     state = new_game(expedition_setup(coins=[9, 9, 9]))
     with pytest.raises(IllegalAction, match="must roll the dice now, not sail"):
         apply_action(state, {"type": "sail", "spaces": 1})
+
+
+def test_a_saved_boat_past_the_end_of_the_track_is_refused(expedition_setup):
+    data = new_game(expedition_setup()).to_dict()
+    data["players"][1]["boat"] = 7
+    with pytest.raises(IllegalAction, match="past the end of the expedition track"):
+        GameState.from_dict(data)
+
+
+def test_a_save_from_before_the_legacy_fields_still_loads(make_setup):
+    state = new_game(make_setup())
+    data = state.to_dict()
+    for player in data["players"]:
+        del player["boat"], player["islands"], player["face_down"]
+    assert GameState.from_dict(data) == state
