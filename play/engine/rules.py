@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
-from .effects import count_icon, face_up, landmark_effect, resolve, transfer
+from .effects import count_icon, effects_in_force, face_up, landmark_effect, resolve, transfer
 from .errors import IllegalAction
 from .state import GameState
 from .table import RANDOM_MARKET_SIZE
@@ -412,9 +412,10 @@ def _extra_turn_reason(state: GameState) -> str | None:
     park = landmark_effect(state, player, "extra_turn_on_doubles")
     if doubles and park:
         return park.id
-    fountain = landmark_effect(state, player, "extra_turn_on_total")
-    if fountain and sum(state.dice) == fountain.effect.params["total"]:
-        return fountain.id
+    for source in effects_in_force(state, player):  # a landmark and an island may name totals
+        effect = source.effect
+        if effect.kind == "extra_turn_on_total" and sum(state.dice) == effect.params["total"]:
+            return source.id
     return None
 
 

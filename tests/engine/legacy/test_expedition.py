@@ -294,3 +294,22 @@ def test_a_save_from_before_the_legacy_fields_still_loads(make_setup):
     for player in data["players"]:
         del player["boat"], player["islands"], player["face_down"]
     assert GameState.from_dict(data) == state
+
+
+def test_an_islands_total_gives_an_extra_turn_beside_the_fountains(expedition_setup, act):
+    setup = expedition_setup(coins=[0, 0, 0], built=[["hochofen", "springbrunnen"], [], []])
+    setup["island_defs"].append(
+        {
+            "id": "eleven_isle",
+            "name": {"en": "Eleven Isle", "de": "Elfinsel", "nl": "Elfeiland"},
+            "effect": {"kind": "extra_turn_on_total", "total": 11},
+        }
+    )
+    state = new_game(setup)
+    state.players[0].islands = ("eleven_isle",)  # claimed in an earlier turn
+    state, _ = act(state, {"type": "roll", "dice": 2}, dice=(5, 6))
+    state, events = act(state, {"type": "pass"})
+    assert {"type": "extra_turn", "player": 0, "landmark": "eleven_isle"} in events
+    state, _ = act(state, {"type": "roll", "dice": 2}, dice=(3, 4))  # in the extra turn: none
+    state, events = act(state, {"type": "pass"})
+    assert state.active == 1
