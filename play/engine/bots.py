@@ -95,8 +95,10 @@ def _with_card(state: GameState, seat: int, card_id: str, change: int) -> GameSt
 
 
 def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
-    """Builds landmarks as soon as it can, otherwise the establishment that earns it the most per
-    coin; rolls the number of dice that pays best; takes from the richest; trades up."""
+    """Builds landmarks as soon as it can, then contributes to the community project, then sails
+    to claim a free island, otherwise builds the establishment that earns it the most per coin;
+    with nothing worth building it sails towards the next free island if the coins are spare, or
+    rests. Rolls the number of dice that pays best; takes from the richest; trades up."""
     kind = actions[0]["type"]
     seat = state.active
     player = state.players[seat]
@@ -137,6 +139,9 @@ def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> di
     for action in actions:
         if action["type"] == "contribute":
             return action
+    claim = _claiming_sail(state, actions)
+    if claim is not None:
+        return claim
     base = _round_value(state, seat)
     best, best_score = {"type": "pass"}, 0.0
     cards = state.table.cards
@@ -148,8 +153,46 @@ def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> di
         if score > best_score:
             best, best_score = action, score
     if best["type"] == "build" and not _worth_spending(state, seat, cards[best["card"]].cost):
-        return {"type": "pass"}
+        best = {"type": "pass"}
+    if best["type"] == "pass":
+        return _idle_action(state, actions)
     return best
+
+
+def _claiming_sail(state: GameState, actions: list[dict]) -> dict | None:
+    """The sail that ends on an island nobody has claimed yet, if one is legal."""
+    boat = state.players[state.active].boat
+    claimed = {island for player in state.players for island in player.islands}
+    for action in actions:
+        if action["type"] == "sail":
+            island = state.table.island_spaces.get(boat + action["spaces"])
+            if island is not None and island not in claimed:
+                return action
+    return None
+
+
+def _idle_action(state: GameState, actions: list[dict]) -> dict:
+    """Nothing worth building: sail towards the next free island with spare coins, else rest."""
+    seat = state.active
+    boat = state.players[seat].boat
+    claimed = {island for player in state.players for island in player.islands}
+    ahead = [
+        space
+        for space, island in state.table.island_spaces.items()
+        if space > boat and island not in claimed
+    ]
+    sails = [a for a in actions if a["type"] == "sail"]
+    if ahead and sails:
+        # Stop short of the island rather than sail past it; claim it from there later.
+        fitting = [a for a in sails if boat + a["spaces"] < min(ahead)]
+        if fitting:
+            sail = max(fitting, key=lambda a: a["spaces"])
+            if _worth_spending(state, seat, 2 * sail["spaces"]):
+                return sail
+    for action in actions:
+        if action["type"] == "rest":
+            return action
+    return {"type": "pass"}
 
 
 def _worth_spending(state: GameState, seat: int, cost: int) -> bool:

@@ -47,6 +47,11 @@ LANDMARK_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
     "extra_turn_on_total": {"total": (int, _REQUIRED)},
     "reroll": {},
 }
+# An island of the expedition track (Legacy) works like a landmark once claimed, or pays each turn.
+ISLAND_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
+    **LANDMARK_EFFECTS,
+    "income_each_turn": {"amount": (int, _REQUIRED)},
+}
 # A community project's benefit is taken at once by whoever contributes.
 PROJECT_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
     "bank": ESTABLISHMENT_EFFECTS["bank"],
@@ -237,3 +242,14 @@ def parse_project(data: Any) -> ProjectDef:
     where = _where("community project", data)
     effect = parse_effect(data.get("effect"), PROJECT_EFFECTS, where)
     return ProjectDef(ident, _name(data, where), _cost(data, where), effect)
+
+
+def parse_island(data: Any) -> LandmarkDef:
+    """An island card: a name and an effect, no cost (it is claimed, not bought)."""
+    ident = _id(data, "island")
+    where = _where("island", data)
+    effect = parse_effect(data.get("effect"), ISLAND_EFFECTS, where)
+    icon = data.get("icon", "")
+    if icon and icon not in ICONS:
+        raise ContentError(f"{where}: unknown icon {icon!r}")
+    return LandmarkDef(ident, _name(data, where), 0, effect, "", icon)

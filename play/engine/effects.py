@@ -18,21 +18,38 @@ def landmarks_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
     ]
 
 
+def effects_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
+    """Every lasting effect a player enjoys now: landmarks in force, then claimed islands (the
+    expedition rule), each from its owner's turn after the one it was built or claimed in."""
+    in_force = landmarks_in_force(state, player)
+    if player.islands:
+        islands = state.table.islands
+        in_force.extend(islands[i] for i in player.islands if i not in player.fresh)
+    return in_force
+
+
 def landmark_effect(state: GameState, player: Player, kind: str) -> LandmarkDef | None:
-    for landmark in landmarks_in_force(state, player):
+    """The first landmark or island in force with this kind of effect."""
+    for landmark in effects_in_force(state, player):
         if landmark.effect.kind == kind:
             return landmark
     return None
 
 
 def icon_bonus(state: GameState, player: Player, card: CardDef) -> int:
-    """Extra coins per activated copy from landmarks such as the Shopping Mall."""
+    """Extra coins per activated copy from landmarks such as the Shopping Mall (or islands)."""
     bonus = 0
-    for landmark in landmarks_in_force(state, player):
+    for landmark in effects_in_force(state, player):
         effect = landmark.effect
         if effect.kind == "icon_bonus" and card.icon in effect.params["icons"]:
             bonus += effect.params["amount"]
     return bonus
+
+
+def face_up(player: Player, card_id: str) -> int:
+    """Copies of a card in a city that lie face up (yokai_flip turns some face down)."""
+    copies = player.city.get(card_id, 0)
+    return copies - player.face_down.get(card_id, 0) if player.face_down else copies
 
 
 def count_icon(state: GameState, player: Player, icon: str, distinct: bool = False) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
-from .effects import count_icon, landmark_effect, resolve, transfer
+from .effects import count_icon, effects_in_force, face_up, landmark_effect, resolve, transfer
 from .errors import IllegalAction
 from .state import GameState
 from .table import RANDOM_MARKET_SIZE
@@ -73,7 +73,8 @@ def _legal_build(state: GameState) -> list[dict]:
     if project and not player.flag and project.cost <= coins:
         actions.append({"type": "contribute"})
     for extra in BUILD_STEP_EXTRAS:
-        actions.extend(extra.legal(state))
+        if extra.rule is None or extra.rule in state.table.rules:
+            actions.extend(extra.legal(state))
     actions.append({"type": "pass"})
     return actions
 
@@ -98,10 +99,13 @@ def _others(state: GameState) -> list[int]:
 
 def _tradeable(state: GameState, seat: int) -> list[str]:
     cards = state.table.cards
+    player = state.players[seat]
     return [
         card_id
-        for card_id in state.players[seat].city
-        if cards[card_id].colour != "purple" and cards[card_id].is_establishment
+        for card_id in player.city
+        if cards[card_id].colour != "purple"
+        and cards[card_id].is_establishment
+        and face_up(player, card_id)
     ]
 
 
@@ -196,23 +200,23 @@ def _activate(state: GameState, events: Events) -> None:
     for step in range(1, count):
         seat = (active - step) % count
         for card_id in table.by_number.get(("red", total), ()):
-            copies = players[seat].city.get(card_id)
+            copies = face_up(players[seat], card_id)
             if copies:
                 resolve(state, seat, table.cards[card_id], copies, events)
     for step in range(count):
         seat = (active + step) % count
         for card_id in table.by_number.get(("blue", total), ()):
-            copies = players[seat].city.get(card_id)
+            copies = face_up(players[seat], card_id)
             if copies:
                 resolve(state, seat, table.cards[card_id], copies, events)
     for card_id in table.by_number.get(("green", total), ()):
-        copies = players[active].city.get(card_id)
+        copies = face_up(players[active], card_id)
         if copies:
             resolve(state, active, table.cards[card_id], copies, events)
     state.queue = tuple(
         card_id
         for card_id in table.by_number.get(("purple", total), ())
-        if players[active].city.get(card_id)
+        if face_up(players[active], card_id)
     )
     _resolve_queue(state, events)
 
@@ -227,6 +231,8 @@ def _resolve_queue(state: GameState, events: Events) -> None:
             return
         resolve(state, state.active, card, 1, events)
         state.queue = state.queue[1:]
+    for hook in AFTER_INCOME:
+        hook(state, events)
     state.phase = "build"
 
 
@@ -404,9 +410,10 @@ def _extra_turn_reason(state: GameState) -> str | None:
     park = landmark_effect(state, player, "extra_turn_on_doubles")
     if doubles and park:
         return park.id
-    fountain = landmark_effect(state, player, "extra_turn_on_total")
-    if fountain and sum(state.dice) == fountain.effect.params["total"]:
-        return fountain.id
+    for source in effects_in_force(state, player):  # a landmark and an island may name totals
+        effect = source.effect
+        if effect.kind == "extra_turn_on_total" and sum(state.dice) == effect.params["total"]:
+            return source.id
     return None
 
 
@@ -432,21 +439,35 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
     if events is not None:
         state.turn += 1
         events.append({"type": "turn", "player": seat, "extra": extra})
+        for hook in START_OF_TURN:
+            hook(state, events)
 
 
 # --- the entry point ---------------------------------------------------------------------------
 
 
 class BuildStepExtra:
-    """An action a later rule adds to the build step: its legal actions and what it does."""
+    """An action a later rule adds to the build step: its legal actions and what it does.
 
-    def __init__(self, action_type: str, legal, apply):
+    With a rule id, the action is offered and allowed only in games whose setup has that rule.
+    """
+
+    def __init__(self, action_type: str, legal, apply, rule: str | None = None):
         self.action_type = action_type
         self.legal = legal
         self.apply = apply
+        self.rule = rule
 
 
 BUILD_STEP_EXTRAS: list[BuildStepExtra] = []
+_ACTION_RULES: dict[str, str] = {}  # action type -> the rule id that brings it
+
+# Hooks later rules add, each called as hook(state, events) on the copy apply_action works on.
+# START_OF_TURN: a seat's turn (or extra turn) has just begun, before its roll; state.active is it.
+# AFTER_INCOME: a roll's activation, purple decisions included, is over; the build step is next.
+# A hook checks that its rule is in state.table.rules itself.
+START_OF_TURN: list[Callable[[GameState, Events], None]] = []
+AFTER_INCOME: list[Callable[[GameState, Events], None]] = []
 
 _HANDLERS = {
     "roll": ("roll", _roll),
@@ -473,6 +494,8 @@ _WAITING_FOR = {
 def register_build_step_action(extra: BuildStepExtra) -> None:
     _HANDLERS[extra.action_type] = ("build", extra.apply)
     BUILD_STEP_EXTRAS.append(extra)
+    if extra.rule is not None:
+        _ACTION_RULES[extra.action_type] = extra.rule
 
 
 def apply_action(
@@ -488,6 +511,9 @@ def apply_action(
     kind = action["type"]
     if kind not in _HANDLERS:
         raise IllegalAction(f"There is no action {kind!r}.")
+    rule = _ACTION_RULES.get(kind)
+    if rule is not None and rule not in state.table.rules:
+        raise IllegalAction(f"This game does not use the {rule} rule.")
     if state.winner is not None:
         raise IllegalAction(f"The game is over: {_name(state, state.winner)} has won.")
     if seat is not None and seat != state.active:

@@ -16,7 +16,13 @@ A setup is plain JSON data and is kept inside the state, so a game is reproduced
       "rules": [], "variants": ["random_market"],
       "first_player": 0 or "roll",
       "card_defs": [...], "landmark_defs": [...], "project_defs": [...]   # cards of this game
+      "stickers": [{"card": "bakery", "change": {"cost": 2}}, ...],   # in the order stuck
+      "expedition": {"length": 8, "islands": [{"id": ..., "space": 3}]},  # rule "expedition"
+      "island_defs": [...],                                    # the islands' definitions
     }
+
+The Legacy rule ids (rules.py's hooks, play/engine/legacy/) are "expedition", "yokai_flip",
+"yokai_coins" and "rest_day"; play/engine/legacy/README.md describes each.
 """
 
 from __future__ import annotations

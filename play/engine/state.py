@@ -18,15 +18,31 @@ PHASES = ("roll", "reroll", "choose_player", "trade", "build", "over")
 
 
 class Player:
-    __slots__ = ("name", "coins", "city", "landmarks", "fresh", "flag")
+    __slots__ = (
+        "name",
+        "coins",
+        "city",
+        "landmarks",
+        "fresh",
+        "flag",
+        "boat",
+        "islands",
+        "face_down",
+    )
 
-    def __init__(self, name, coins, city, landmarks, fresh=(), flag=False):
+    def __init__(
+        self, name, coins, city, landmarks, fresh=(), flag=False, boat=0, islands=(), face_down=None
+    ):
         self.name: str = name
         self.coins: int = coins
         self.city: dict[str, int] = city  # card id -> copies, never 0
         self.landmarks: dict[str, bool] = landmarks  # landmark id -> built, in slot order
-        self.fresh: tuple[str, ...] = tuple(fresh)  # built this turn: in force from the next
+        self.fresh: tuple[str, ...] = tuple(fresh)  # built or claimed this turn: in force later
         self.flag: bool = flag  # contributed to the community project
+        self.boat: int = boat  # expedition: the boat's space on the track, 0 at the start
+        self.islands: tuple[str, ...] = tuple(islands)  # expedition: claimed islands, in order
+        # yokai_flip: card id -> copies lying face down (never more than the city holds)
+        self.face_down: dict[str, int] = face_down if face_down is not None else {}
 
     def copy(self) -> Player:
         twin = Player.__new__(Player)
@@ -36,6 +52,9 @@ class Player:
         twin.landmarks = self.landmarks
         twin.fresh = self.fresh
         twin.flag = self.flag
+        twin.boat = self.boat
+        twin.islands = self.islands
+        twin.face_down = self.face_down
         return twin
 
     def to_dict(self) -> dict:
@@ -46,6 +65,9 @@ class Player:
             "landmarks": dict(self.landmarks),
             "fresh": list(self.fresh),
             "flag": self.flag,
+            "boat": self.boat,
+            "islands": list(self.islands),
+            "face_down": dict(self.face_down),
         }
 
     def __repr__(self) -> str:
@@ -180,6 +202,20 @@ def _state_from_dict(data: dict) -> GameState:
         for card in city:
             state.table.card(card)
         landmarks = {str(lid): bool(built) for lid, built in entry["landmarks"].items()}
+        # Saves from before the Legacy rules lack the last three fields: their defaults hold.
+        islands = tuple(str(island) for island in entry.get("islands", ()))
+        for island in islands:
+            if island not in state.table.islands:
+                raise ValueError(f"there is no island {island!r} in this game")
+        boat = _int(entry.get("boat", 0))
+        if boat > state.table.track_length:
+            raise ValueError(f"a boat on space {boat}, past the end of the expedition track")
+        face_down = {
+            str(card): _int(copies, 1) for card, copies in entry.get("face_down", {}).items()
+        }
+        for card, copies in face_down.items():
+            if copies > city.get(card, 0):
+                raise ValueError(f"more copies of {card!r} face down than in the city")
         state.players.append(
             Player(
                 str(entry["name"]),
@@ -188,6 +224,9 @@ def _state_from_dict(data: dict) -> GameState:
                 landmarks,
                 tuple(entry["fresh"]),
                 bool(entry["flag"]),
+                boat,
+                islands,
+                face_down,
             )
         )
     if len(state.players) != len(state.setup["players"]):

@@ -7,11 +7,20 @@ every state of the same game, so it must never be changed after it is built.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from .cards import CardDef, LandmarkDef, ProjectDef, parse_card, parse_landmark, parse_project
+from .cards import (
+    CardDef,
+    LandmarkDef,
+    ProjectDef,
+    parse_card,
+    parse_island,
+    parse_landmark,
+    parse_project,
+)
 from .catalog import CARDS, EDITIONS, LANDMARKS, PROJECTS
 from .errors import ContentError, IllegalAction
+from .legacy.stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()
@@ -29,6 +38,10 @@ class Table:
     variants: frozenset[str]
     # card ids by colour and by the number that activates them, for a quick roll
     by_number: dict[tuple[str, int], tuple[str, ...]]
+    # expedition: island definitions, the track's last space and which island lies on which space
+    islands: dict[str, LandmarkDef] = field(default_factory=dict)
+    track_length: int = 0
+    island_spaces: dict[int, str] = field(default_factory=dict)
 
     def card(self, card_id: str) -> CardDef:
         try:
@@ -59,6 +72,7 @@ def build_table(setup: dict) -> Table:
     cards = {cid: _themed(card, theme) for cid, card in CARDS.items()}
     landmarks = {lid: _themed(landmark, theme) for lid, landmark in LANDMARKS.items()}
     cards = _definitions(setup, "card_defs", parse_card, cards)
+    cards = apply_stickers(cards, setup.get("stickers", []))
     landmarks = _definitions(setup, "landmark_defs", parse_landmark, landmarks)
     projects = _definitions(setup, "project_defs", parse_project, PROJECTS)
 
@@ -91,6 +105,12 @@ def build_table(setup: dict) -> Table:
     if unknown_variants:
         raise IllegalAction(f"There is no variant {', '.join(sorted(unknown_variants))}.")
 
+    islands = _definitions(setup, "island_defs", parse_island, {})
+    clash = sorted(set(islands) & set(landmarks))
+    if clash:
+        raise IllegalAction(f"The islands {', '.join(clash)} have the ids of landmarks.")
+    track_length, island_spaces = _expedition(setup.get("expedition"), islands, rules)
+
     by_number: dict[tuple[str, int], list[str]] = {}
     for card in cards.values():
         for number in card.numbers:
@@ -103,4 +123,39 @@ def build_table(setup: dict) -> Table:
         rules=rules,
         variants=variants,
         by_number={key: tuple(ids) for key, ids in by_number.items()},
+        islands=islands,
+        track_length=track_length,
+        island_spaces=island_spaces,
     )
+
+
+def _expedition(track, islands: dict, rules: frozenset) -> tuple[int, dict[int, str]]:
+    """The expedition track: {"length": N, "islands": [{"id": island, "space": k}, ...]}."""
+    if track is None:
+        if "expedition" in rules:
+            raise IllegalAction("The expedition rule needs the setup's 'expedition' track.")
+        return 0, {}
+    if "expedition" not in rules:
+        raise IllegalAction("The setup has an expedition track but not the expedition rule.")
+    if not isinstance(track, dict) or set(track) != {"length", "islands"}:
+        raise IllegalAction("The expedition track is {'length': N, 'islands': [...]}.")
+    length = track["length"]
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        raise IllegalAction(f"The expedition track's length must be at least 1, not {length!r}.")
+    spaces: dict[int, str] = {}
+    for entry in track["islands"] if isinstance(track["islands"], list) else [None]:
+        if not isinstance(entry, dict) or set(entry) != {"id", "space"}:
+            raise IllegalAction("An island on the track is {'id': island id, 'space': k}.")
+        island, space = entry["id"], entry["space"]
+        if island not in islands:
+            raise IllegalAction(f"There is no island {island!r} in the setup's island_defs.")
+        if island in spaces.values():
+            raise IllegalAction(f"The island {island!r} lies on the track twice.")
+        if isinstance(space, bool) or not isinstance(space, int) or not 1 <= space <= length:
+            raise IllegalAction(
+                f"The island {island!r} must lie on a space from 1 to {length}, not {space!r}."
+            )
+        if space in spaces:
+            raise IllegalAction(f"Two islands lie on space {space} of the expedition track.")
+        spaces[space] = island
+    return length, dict(sorted(spaces.items()))

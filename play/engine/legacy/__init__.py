@@ -1,0 +1,28 @@
+"""Machi Koro Legacy: the rules its rule cards bring, one module each, and small helpers.
+
+This package's own namespace stays free of the turn machine so that `table.py` may use the
+stickers module; the rule modules (expedition, yokai, rest_day) register themselves with
+`play.engine.rules` and are imported by `play.engine` itself.
+"""
+
+from __future__ import annotations
+
+from play.engine.errors import IllegalAction
+
+# The printed costs of a city tableau's three landmark slots, left to right (A, B, C).
+SLOT_COSTS = (5, 15, 25)
+
+
+def legacy_landmarks(landmark_ids_sorted_by_letter: list[str]) -> list[dict]:
+    """One seat's landmarks for a setup: the tableau's slots cost 5, 15 and 25, whatever stands
+    in them.
+
+    >>> legacy_landmarks(["hochofen", "blumenladen", "springbrunnen"])[1]
+    {'id': 'blumenladen', 'cost': 15}
+    """
+    ids = list(landmark_ids_sorted_by_letter)
+    if len(ids) > len(SLOT_COSTS):
+        raise IllegalAction(f"A city tableau has {len(SLOT_COSTS)} landmark slots, not {len(ids)}.")
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("A city tableau cannot hold the same landmark twice.")
+    return [{"id": lid, "cost": cost} for lid, cost in zip(ids, SLOT_COSTS, strict=False)]

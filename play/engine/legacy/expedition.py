@@ -1,0 +1,124 @@
+"""Rule `expedition`: boats sail a track and claim the islands that lie on it.
+
+Setup (beside `"rules": [..., "expedition"]`):
+
+    "expedition": {"length": 8, "islands": [{"id": "sunny_isle", "space": 3}, ...]},
+    "island_defs": [{"id": "sunny_isle", "name": {"en": ..., "de": ..., "nl": ...},
+                     "effect": {"kind": "income_each_turn", "amount": 1}}, ...]
+
+Spaces run from 0 (where every boat starts) to `length` (the last space); at most one island lies
+on a space, on spaces 1..length. An island's effect is any landmark effect kind (`two_dice`,
+`icon_bonus`, `extra_turn_on_doubles`, `extra_turn_on_total`, `reroll`) or `income_each_turn`
+{amount}: at the start of each of its owner's turns, take that many coins from the bank.
+
+The build-step action `{"type": "sail", "spaces": k}`, k from 1 to 3, is the turn's one action and
+costs 2 coins per space; a boat cannot sail past the last space, so only the k that fit are legal.
+A boat that ends its move on the space of an island nobody has claimed claims it: the island goes
+into that player's city at once (`Player.islands`) and is in force from the owner's next turn
+(an extra turn counts), like a landmark, for the rest of the game. Several boats may share a
+space; sailing onto a claimed island claims nothing. The turn then ends as after a build.
+
+State: `Player.boat` (space) and `Player.islands` (claimed island ids, in the order claimed).
+Events, in order:
+    {"type": "sail", "player": seat, "spaces": k, "from": space, "to": space, "cost": 2 * k}
+    {"type": "claim_island", "player": seat, "island": island_id, "space": space}   (if claimed)
+and at the start of an owner's turn, for an `income_each_turn` island in force:
+    {"type": "transfer", "card": island_id, "count": 1, "payer": None, "payee": seat,
+     "amount": amount, "shortfall": 0}
+"""
+
+from __future__ import annotations
+
+from play.engine.effects import effects_in_force, transfer
+from play.engine.errors import IllegalAction
+from play.engine.rules import (
+    START_OF_TURN,
+    BuildStepExtra,
+    _end_action,
+    _expect_keys,
+    register_build_step_action,
+)
+from play.engine.table import KNOWN_RULES
+
+RULE = "expedition"
+COST_PER_SPACE = 2
+MAX_SPACES = 3
+
+
+def claimed_islands(state) -> dict[str, int]:
+    """Island id -> the seat that claimed it."""
+    return {island: seat for seat, p in enumerate(state.players) for island in p.islands}
+
+
+def unclaimed_island_at(state, space: int) -> str | None:
+    island = state.table.island_spaces.get(space)
+    if island is None or island in claimed_islands(state):
+        return None
+    return island
+
+
+def legal(state) -> list[dict]:
+    player = state.players[state.active]
+    room = state.table.track_length - player.boat
+    most = min(MAX_SPACES, room, player.coins // COST_PER_SPACE)
+    return [{"type": "sail", "spaces": k} for k in range(1, most + 1)]
+
+
+def apply(state, action: dict, forced, events: list) -> None:
+    _expect_keys(action, "spaces")
+    spaces = action["spaces"]
+    player = state.players[state.active]
+    if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
+        raise IllegalAction(f"A boat sails 1 to {MAX_SPACES} spaces, not {spaces!r}.")
+    room = state.table.track_length - player.boat
+    if room == 0:
+        raise IllegalAction(f"{player.name}'s boat is at the end of the track already.")
+    if spaces > room:
+        raise IllegalAction(
+            f"{player.name}'s boat is {room} space(s) from the end of the track; "
+            f"it cannot sail {spaces}."
+        )
+    cost = COST_PER_SPACE * spaces
+    if cost > player.coins:
+        raise IllegalAction(
+            f"{player.name} has {player.coins} coins; sailing {spaces} space(s) costs {cost}."
+        )
+    start = player.boat
+    player.coins -= cost
+    player.boat = start + spaces
+    events.append(
+        {
+            "type": "sail",
+            "player": state.active,
+            "spaces": spaces,
+            "from": start,
+            "to": player.boat,
+            "cost": cost,
+        }
+    )
+    island = unclaimed_island_at(state, player.boat)
+    if island is not None:
+        player.islands = (*player.islands, island)
+        player.fresh = (*player.fresh, island)
+        events.append(
+            {"type": "claim_island", "player": state.active, "island": island, "space": player.boat}
+        )
+    _end_action(state, events)
+
+
+def island_income(state, events: list) -> None:
+    """At the start of an owner's turn, each `income_each_turn` island in force pays."""
+    if RULE not in state.table.rules:
+        return
+    player = state.players[state.active]
+    if not player.islands:
+        return
+    for effect_source in effects_in_force(state, player):
+        effect = effect_source.effect
+        if effect.kind == "income_each_turn" and effect_source.id in player.islands:
+            transfer(state, events, effect_source.id, None, state.active, effect["amount"])
+
+
+KNOWN_RULES.add(RULE)
+register_build_step_action(BuildStepExtra("sail", legal, apply, rule=RULE))
+START_OF_TURN.append(island_income)

@@ -1,0 +1,33 @@
+"""Rule `rest_day`: a day off instead of building.
+
+A new build-step action `{"type": "rest"}`: instead of building, the active player takes 1 coin
+from the bank. It is the turn's one action, so the turn then ends as after a build.
+
+Events: `{"type": "rest", "player": seat}`, then the transfer
+`{"type": "transfer", "card": "rest_day", "count": 1, "payer": None, "payee": seat, "amount": 1,
+"shortfall": 0}`.
+"""
+
+from __future__ import annotations
+
+from play.engine.effects import transfer
+from play.engine.rules import BuildStepExtra, _end_action, _expect_keys, register_build_step_action
+from play.engine.table import KNOWN_RULES
+
+RULE = "rest_day"
+REST_COINS = 1
+
+
+def legal(state) -> list[dict]:
+    return [{"type": "rest"}]
+
+
+def apply(state, action: dict, forced, events: list) -> None:
+    _expect_keys(action)
+    events.append({"type": "rest", "player": state.active})
+    transfer(state, events, RULE, None, state.active, REST_COINS)
+    _end_action(state, events)
+
+
+KNOWN_RULES.add(RULE)
+register_build_step_action(BuildStepExtra("rest", legal, apply, rule=RULE))
