@@ -120,7 +120,7 @@ def _name(state: GameState, seat: int) -> str:
     return state.players[seat].name
 
 
-def _expect_keys(action: dict, *keys: str) -> None:
+def expect_keys(action: dict, *keys: str) -> None:
     expected = {"type", *keys}
     if set(action) != expected:
         wanted = ", ".join(sorted(expected))
@@ -150,7 +150,7 @@ def _roll_dice(state: GameState, count: int, forced) -> tuple[int, ...]:
 
 
 def _roll(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action, "dice")
+    expect_keys(action, "dice")
     count = action["dice"]
     player = state.players[state.active]
     if count not in (1, 2) or isinstance(count, bool):
@@ -168,7 +168,7 @@ def _roll(state: GameState, action: dict, forced, events: Events) -> None:
 
 
 def _reroll(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     state.rerolled = True
     state.dice = _roll_dice(state, len(state.dice), forced)
     events.append(
@@ -184,7 +184,7 @@ def _reroll(state: GameState, action: dict, forced, events: Events) -> None:
 
 
 def _keep(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     state.rerolled = True
     events.append({"type": "keep", "player": state.active})
     _activate(state, events)
@@ -237,7 +237,7 @@ def _resolve_queue(state: GameState, events: Events) -> None:
 
 
 def _choose_player(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action, "player")
+    expect_keys(action, "player")
     target = _seat_number(state, action["player"])
     if target == state.active:
         raise IllegalAction(f"{_name(state, target)} cannot take coins from themselves.")
@@ -248,7 +248,7 @@ def _choose_player(state: GameState, action: dict, forced, events: Events) -> No
 
 
 def _trade(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action, "give", "player", "take")
+    expect_keys(action, "give", "player", "take")
     target = _seat_number(state, action["player"])
     give, take = action["give"], action["take"]
     if target == state.active:
@@ -287,14 +287,14 @@ def _moved(city: dict, lose: str, gain: str) -> dict:
 
 
 def _skip(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     events.append({"type": "skip", "player": state.active, "card": state.queue[0]})
     state.queue = state.queue[1:]
     _resolve_queue(state, events)
 
 
 def _build(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action, "card")
+    expect_keys(action, "card")
     card_id = action["card"]
     player = state.players[state.active]
     if not isinstance(card_id, str) or card_id not in state.market:
@@ -314,7 +314,7 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
     events.append({"type": "build", "player": state.active, "card": card_id, "cost": card.cost})
     if "random_market" in state.table.variants:
         _refill_market(state, events)
-    _end_action(state, events)
+    end_action(state, events)
 
 
 def _refill_market(state: GameState, events: Events) -> None:
@@ -330,7 +330,7 @@ def _refill_market(state: GameState, events: Events) -> None:
 
 
 def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action, "landmark")
+    expect_keys(action, "landmark")
     landmark = action["landmark"]
     player = state.players[state.active]
     if not isinstance(landmark, str) or landmark not in player.landmarks:
@@ -344,11 +344,11 @@ def _build_landmark(state: GameState, action: dict, forced, events: Events) -> N
     player.landmarks = {**player.landmarks, landmark: True}
     player.fresh = (*player.fresh, landmark)
     events.append({"type": "landmark", "player": state.active, "landmark": landmark, "cost": cost})
-    _end_action(state, events)
+    end_action(state, events)
 
 
 def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     project = state.table.project
     player = state.players[state.active]
     if project is None:
@@ -370,13 +370,13 @@ def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
     else:
         amount = params["amount"]
     transfer(state, events, project.id, None, state.active, amount)
-    _end_action(state, events)
+    end_action(state, events)
 
 
 def _pass(state: GameState, action: dict, forced, events: Events) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     events.append({"type": "pass", "player": state.active})
-    _end_action(state, events)
+    end_action(state, events)
 
 
 def has_won(state: GameState, seat: int) -> bool:
@@ -386,7 +386,7 @@ def has_won(state: GameState, seat: int) -> bool:
     return state.table.project is None or player.flag
 
 
-def _end_action(state: GameState, events: Events) -> None:
+def end_action(state: GameState, events: Events) -> None:
     """The game ends at once on a win; otherwise the after-build cards pay and the turn passes."""
     if has_won(state, state.active):
         state.winner = state.active

@@ -34,8 +34,8 @@ from play.engine.errors import IllegalAction
 from play.engine.rules import (
     START_OF_TURN,
     BuildStepExtra,
-    _end_action,
-    _expect_keys,
+    end_action,
+    expect_keys,
     register_build_step_action,
 )
 from play.engine.table import KNOWN_RULES
@@ -65,7 +65,7 @@ def legal(state) -> list[dict]:
 
 
 def apply(state, action: dict, forced, events: list) -> None:
-    _expect_keys(action, "spaces")
+    expect_keys(action, "spaces")
     spaces = action["spaces"]
     player = state.players[state.active]
     if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
@@ -103,7 +103,7 @@ def apply(state, action: dict, forced, events: list) -> None:
         events.append(
             {"type": "claim_island", "player": state.active, "island": island, "space": player.boat}
         )
-    _end_action(state, events)
+    end_action(state, events)
 
 
 def island_income(state, events: list) -> None:

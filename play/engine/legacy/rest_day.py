@@ -11,7 +11,7 @@ Events: `{"type": "rest", "player": seat}`, then the transfer
 from __future__ import annotations
 
 from play.engine.effects import transfer
-from play.engine.rules import BuildStepExtra, _end_action, _expect_keys, register_build_step_action
+from play.engine.rules import BuildStepExtra, end_action, expect_keys, register_build_step_action
 from play.engine.table import KNOWN_RULES
 
 RULE = "rest_day"
@@ -23,10 +23,10 @@ def legal(state) -> list[dict]:
 
 
 def apply(state, action: dict, forced, events: list) -> None:
-    _expect_keys(action)
+    expect_keys(action)
     events.append({"type": "rest", "player": state.active})
     transfer(state, events, RULE, None, state.active, REST_COINS)
-    _end_action(state, events)
+    end_action(state, events)
 
 
 KNOWN_RULES.add(RULE)
