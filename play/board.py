@@ -1,0 +1,153 @@
+"""What the board template shows, worked out from a state: plain dicts, already in words.
+
+The buttons are exactly `legal_actions(state)` for a viewer who may act; nothing here or in the
+template decides what is legal.
+"""
+
+from __future__ import annotations
+
+import json
+
+from play import describe
+from play.engine import GameState, legal_actions
+from play.narration import Narrator, thing_name
+
+LOG_LENGTH = 40
+
+
+def card_view(table, card_id: str, copies: int) -> dict:
+    card = table.cards[card_id]
+    return {
+        "id": card_id,
+        "name": thing_name(table, card_id),
+        "colour": card.colour,
+        "colour_name": describe.COLOUR_NAMES.get(card.colour, card.colour),
+        "when": describe.COLOUR_RULES.get(card.colour, ""),
+        "icon": describe.icon_class(card.icon),
+        "icon_name": describe.icon_name(card.icon),
+        "cost": card.cost,
+        "numbers": describe.numbers_text(card.numbers),
+        "first": card.numbers[0] if card.numbers else 99,
+        "effect": describe.effect_text(card.effect),
+        "copies": copies,
+    }
+
+
+def _sorted_cards(table, piles: dict[str, int]) -> list[dict]:
+    cards = [card_view(table, card_id, copies) for card_id, copies in piles.items()]
+    return sorted(cards, key=lambda c: (c["first"], c["cost"], c["name"]))
+
+
+def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dict]:
+    table = state.table
+    views = []
+    for index, player in enumerate(state.players):
+        costs = table.landmark_costs[index]
+        landmarks = [
+            {
+                "id": lid,
+                "name": thing_name(table, lid),
+                "cost": costs[lid],
+                "built": built,
+                "fresh": lid in player.fresh,
+                "effect": describe.effect_text(table.landmarks[lid].effect),
+                "letter": table.landmarks[lid].letter,
+            }
+            for lid, built in player.landmarks.items()
+        ]
+        views.append(
+            {
+                "index": index,
+                "name": player.name,
+                "kind": seats[index]["kind"] if index < len(seats) else "human",
+                "coins": player.coins,
+                "city": _sorted_cards(table, player.city),
+                "landmarks": landmarks,
+                "built": sum(1 for lm in landmarks if lm["built"]),
+                "active": index == state.active and state.winner is None,
+                "winner": index == state.winner,
+                "you": index == you,
+                "flag": player.flag,
+            }
+        )
+    return views
+
+
+def action_buttons(state: GameState) -> list[dict]:
+    """Every legal action as a button: its label, its JSON value and a style."""
+    table = state.table
+    names = [p.name for p in state.players]
+    costs = table.landmark_costs[state.active]
+    order = {"build_landmark": 0, "contribute": 1, "build": 2, "pass": 3}
+    buttons = []
+    for action in legal_actions(state):
+        kind = action.get("type")
+        buttons.append(
+            {
+                "label": describe.action_label(action, table, names, costs),
+                "value": json.dumps(action, sort_keys=True, separators=(",", ":")),
+                "kind": kind,
+                "style": {
+                    "build_landmark": "btn-warning",
+                    "roll": "btn-primary",
+                    "reroll": "btn-primary",
+                    "pass": "btn-outline-secondary",
+                    "skip": "btn-outline-secondary",
+                    "keep": "btn-outline-primary",
+                }.get(kind, "btn-outline-dark"),
+                "order": order.get(kind, 5),
+            }
+        )
+    buttons.sort(key=lambda b: b["order"])
+    return buttons
+
+
+def log_lines(state: GameState, entries) -> list[dict]:
+    """The log, newest first: one item per action, each with its events in words.
+
+    entries are (index, seat, action, events) tuples, oldest first.
+    """
+    narrator = Narrator([p.name for p in state.players], state.table)
+    lines = []
+    for index, _seat, _action, events in entries:
+        lines.append(
+            {
+                "index": index,
+                "sentences": [
+                    narrator.narrate(event) for event in events if event.get("type") != "turn"
+                ],
+                "turn": any(event.get("type") == "turn" for event in events),
+            }
+        )
+    lines.reverse()
+    return [line for line in lines if line["sentences"]]
+
+
+def dice_icons(state: GameState) -> list[dict]:
+    return [{"value": d, "icon": f"bi-dice-{d}-fill"} for d in state.dice]
+
+
+def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
+    table = state.table
+    active = state.players[state.active]
+    project = None
+    if table.project is not None:
+        project = {
+            "name": thing_name(table, table.project.id),
+            "cost": table.project.cost,
+            "effect": describe.effect_text(table.project.effect),
+        }
+    return {
+        "state": state,
+        "seat_views": seat_views(state, seats, you),
+        "market": _sorted_cards(table, {c: n for c, n in state.market.items() if n}),
+        "market_deck": len(state.market_deck),
+        "project": project,
+        "prompt": describe.prompt(state.phase, active.name),
+        "active_name": active.name,
+        "dice": dice_icons(state),
+        "total": sum(state.dice) if state.dice else None,
+        "buttons": action_buttons(state) if may_act and state.winner is None else [],
+        "log": log_lines(state, entries),
+        "winner_name": state.players[state.winner].name if state.winner is not None else None,
+    }
