@@ -127,6 +127,23 @@ def dice_icons(state: GameState) -> list[dict]:
     return [{"value": d, "icon": f"bi-dice-{d}-fill"} for d in state.dice]
 
 
+def _landmark_reference(state: GameState) -> list[dict]:
+    """Each landmark in the game once, with its effect (a seat's own cost is on its city)."""
+    table = state.table
+    seen = {}
+    for seat, player in enumerate(state.players):
+        for lid in player.landmarks:
+            seen.setdefault(lid, table.landmark_costs[seat][lid])
+    return [
+        {
+            "name": thing_name(table, lid),
+            "cost": cost,
+            "effect": describe.effect_text(table.landmarks[lid].effect),
+        }
+        for lid, cost in seen.items()
+    ]
+
+
 def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
     table = state.table
     active = state.players[state.active]
@@ -140,7 +157,12 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
     return {
         "state": state,
         "seat_views": seat_views(state, seats, you),
-        "market": _sorted_cards(table, {c: n for c, n in state.market.items() if n}),
+        "market": _sorted_cards(table, state.market),
+        "other_cards": _sorted_cards(
+            table,
+            {c: 0 for p in state.players for c in p.city if c not in state.market},
+        ),
+        "landmark_reference": _landmark_reference(state),
         "market_deck": len(state.market_deck),
         "project": project,
         "prompt": describe.prompt(state.phase, active.name),
