@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
+from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -83,12 +83,7 @@ class StartForm(forms.Form):
         self.helper.form_method = "post"
         self.helper.layout = Layout(
             Field("edition"),
-            HTML(
-                '<fieldset class="mb-2"><legend class="h6">{% load i18n %}'
-                '{% translate "Seats" %}</legend>'
-            ),
-            *rows,
-            HTML("</fieldset>"),
+            Fieldset(_("Seats"), *rows),
             Field("variants"),
             Field("first_player"),
             Field("seed"),

@@ -7,6 +7,7 @@ An undo is an entry of its own: replaying skips the action it took back.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from datetime import timedelta
@@ -57,13 +58,13 @@ class GameQuerySet(models.QuerySet):
 class Game(models.Model):
     code = models.CharField(max_length=24, unique=True, default=_token)
     host_secret = models.CharField(max_length=24, default=_token)
-    setup = models.JSONField()
+    # The engine's setup as JSON text: its key order is part of the game (the random market's
+    # deck is laid out in the setup's order), and PostgreSQL's jsonb would not keep it.
+    setup_json = models.TextField()
     state = models.TextField()  # the engine's GameState.to_json()
     version = models.PositiveIntegerField(default=0)
     # [{"name": "Ann", "kind": "human" | bot name, "secret": "..."}], one per seat
     seats = models.JSONField()
-    # The request options the game was started with, for a rematch.
-    options = models.JSONField(default=dict)
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
@@ -103,18 +104,10 @@ class Game(models.Model):
             variants=list(variants),
             first_player=first_player,
         )
-        options = {
-            "edition": edition,
-            "seats": [[name, kind] for name, kind in seats],
-            "variants": list(variants),
-            "first_player": first_player,
-        }
-        return cls.create_from(state, [kind for _name, kind in seats], options)
+        return cls.create_from(state, [kind for _name, kind in seats])
 
     @classmethod
-    def create_from(
-        cls, state: GameState, kinds: list[str], options: dict, actions: list[dict] = ()
-    ) -> Game:
+    def create_from(cls, state: GameState, kinds: list[str], actions: list[dict] = ()) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []
         final = state
@@ -124,12 +117,11 @@ class Game(models.Model):
             entries.append((seat, action, events))
         with transaction.atomic():
             game = cls(
-                setup=state.setup,
+                setup_json=json.dumps(state.setup, ensure_ascii=False),
                 seats=[
                     {"name": player.name, "kind": kind, "secret": _token()}
                     for player, kind in zip(state.players, kinds, strict=True)
                 ],
-                options=options,
                 version=len(entries),
             )
             game._store(final)
@@ -145,20 +137,14 @@ class Game(models.Model):
         """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad."""
         state = new_game(doc["setup"])
         kinds = [HUMAN] * len(state.players)
-        for index, seat in enumerate(doc.get("seats") or [])[: len(kinds)]:
+        seats = doc.get("seats") if isinstance(doc.get("seats"), list) else []
+        for index, seat in enumerate(seats[: len(kinds)]):
             if isinstance(seat, dict) and seat.get("kind") in SEAT_KINDS:
                 kinds[index] = seat["kind"]
-        setup = state.setup
-        options = {
-            "edition": setup.get("edition", "classic"),
-            "seats": [[p.name, kind] for p, kind in zip(state.players, kinds, strict=True)],
-            "variants": setup.get("variants", []),
-            "first_player": setup.get("first_player", 0),
-        }
         actions = doc["actions"]
         if not all(isinstance(action, dict) for action in actions):
             raise IllegalAction("Every action is a JSON object.")
-        return cls.create_from(state, kinds, options, actions)
+        return cls.create_from(state, kinds, actions)
 
     def export(self) -> dict:
         """Setup (with its seed) and the actions in force: replays to this game's state."""
@@ -170,16 +156,20 @@ class Game(models.Model):
         }
 
     def rematch(self) -> Game:
-        """A new game with the same editions, seats and variants, and a fresh seed."""
-        opts = self.options
+        """A new game with the same edition, seats, variants and start rule; a fresh seed."""
+        setup = self.setup
         return Game.start(
-            opts["edition"],
-            [tuple(seat) for seat in opts["seats"]],
-            variants=opts["variants"],
-            first_player=opts["first_player"],
+            setup.get("edition", "classic"),
+            [(seat["name"], seat["kind"]) for seat in self.seats],
+            variants=setup.get("variants", []),
+            first_player=setup.get("first_player", 0),
         )
 
     # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> dict:
+        return json.loads(self.setup_json)
 
     def load(self) -> GameState:
         return GameState.from_json(self.state)
@@ -201,6 +191,12 @@ class Game(models.Model):
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat]["kind"] != HUMAN
+
+    def replays_to_stored_state(self) -> bool:
+        """The setup plus the log in force gives exactly the stored state (and version)."""
+        log = self.log()
+        state = replay(self.setup, effective_actions(log))
+        return state == GameState.from_json(self.state) and len(log) == self.version
 
     def log(self) -> list[dict]:
         return list(self.actions.order_by("index").values_list("action", flat=True))
@@ -248,7 +244,7 @@ class Game(models.Model):
             seat = state.active
             state, events = apply_action(state, action, seat=seat)
             game._append(state, seat, action, events)
-        self.refresh_from_db()
+        self._take(game)
         return events
 
     def undo(self, *, version: int, who: int | str | None) -> None:
@@ -266,7 +262,7 @@ class Game(models.Model):
             actions.pop()
             state = replay(game.setup, actions)
             game._append(state, last.seat, {"type": UNDO}, [{"type": UNDO, "player": last.seat}])
-        self.refresh_from_db()
+        self._take(game)
 
     def step_bots(self, *, limit: int = 200) -> int:
         """Let the bots whose time has come move; returns how many steps were made.
@@ -275,6 +271,8 @@ class Game(models.Model):
         (tests), bots play until a human is to act or the game ends.
         """
         steps = 0
+        if self.bot_due_at is None or self.bot_due_at > timezone.now():
+            return steps  # known without asking the database: no bot is due
         while steps < limit:
             with transaction.atomic():
                 game = Game.objects.select_for_update().get(pk=self.pk)
@@ -287,9 +285,15 @@ class Game(models.Model):
                 state, events = apply_action(state, action, seat=seat)
                 game._append(state, seat, action, events)
             steps += 1
-        if steps:
-            self.refresh_from_db()
+            self._take(game)
+            if self.bot_due_at is None or self.bot_due_at > timezone.now():
+                break
         return steps
+
+    def _take(self, other: Game) -> None:
+        """Copy what a move changed from the locked copy of this row (saves a query)."""
+        for field in ("state", "version", "bot_due_at", "finished", "updated"):
+            setattr(self, field, getattr(other, field))
 
 
 class GameAction(models.Model):
