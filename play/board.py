@@ -87,6 +87,7 @@ def action_buttons(state: GameState) -> list[dict]:
                 "label": describe.action_label(action, table, names, costs),
                 "value": json.dumps(action, sort_keys=True, separators=(",", ":")),
                 "kind": kind,
+                "cost": _cost(action, table, costs),
                 "style": {
                     "build_landmark": "btn-warning",
                     "roll": "btn-primary",
@@ -100,6 +101,16 @@ def action_buttons(state: GameState) -> list[dict]:
         )
     buttons.sort(key=lambda b: b["order"])
     return buttons
+
+
+def _cost(action: dict, table, costs: dict[str, int]) -> int | None:
+    if action.get("type") == "build" and action.get("card") in table.cards:
+        return table.cards[action["card"]].cost
+    if action.get("type") == "build_landmark":
+        return costs.get(action.get("landmark"))
+    if action.get("type") == "contribute" and table.project:
+        return table.project.cost
+    return None
 
 
 def log_lines(state: GameState, entries) -> list[dict]:
