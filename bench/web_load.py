@@ -1,6 +1,7 @@
 """Load benchmark of the play views: run by hand, never a test.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench .venv/bin/python bench/web_load.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench \
+        .venv/bin/python bench/web_load.py [--tables 50] [--seconds 30] [--think 0.5]
 
 Starts gunicorn (2 workers) on loopback against PostgreSQL, opens 50 tables of four human seats,
 and runs one client per seat: each polls as the page does (every 1.5 s, with the version it
@@ -21,6 +22,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -173,6 +175,21 @@ def _quote(value: str) -> str:
     return quote(value, safe="")
 
 
+def server_times(log: Path) -> dict[str, list[float]]:
+    """Seconds per request as gunicorn measured them, by kind."""
+    times = {"moves": [], "unchanged polls (204)": [], "polls with a new board": []}
+    for line in log.read_text().splitlines():
+        method, url, status, millis = line.split()
+        seconds = int(millis) / 1000
+        if method == "POST" and url.endswith("/move/"):
+            times["moves"].append(seconds)
+        elif url.endswith("/poll/"):
+            times["unchanged polls (204)" if status == "204" else "polls with a new board"].append(
+                seconds
+            )
+    return times
+
+
 def queries_per_move() -> dict[int, int]:
     """SQL queries of one move (through the real view, no test transaction) at turns 5 and 50."""
     from django.db import connection
@@ -245,6 +262,7 @@ def main() -> int:
         env=env,
         check=True,
     )
+    access_log = Path(tempfile.mkstemp(prefix="web_load_", suffix=".log")[1])
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
@@ -255,6 +273,10 @@ def main() -> int:
             f"127.0.0.1:{args.port}",
             "--log-level",
             "warning",
+            "--access-logfile",
+            str(access_log),
+            "--access-logformat",
+            "%(m)s %(U)s %(s)s %(M)s",
         ],
         cwd=ROOT,
         env=env,
@@ -311,6 +333,11 @@ def main() -> int:
         f"polls with a new board: {len(stats['poll_board'])}  p50 {ms(stats['poll_board'], 50)}  "
         f"p95 {ms(stats['poll_board'], 95)}"
     )
+    served = server_times(access_log)
+    print("time spent in gunicorn (from its access log; excludes the load generator's own delays):")
+    for label, values in served.items():
+        print(f"  {label}: {len(values)}  p50 {ms(values, 50)}  p95 {ms(values, 95)}")
+    access_log.unlink()
     counts = queries_per_move()
     print(f"SQL queries per move: turn 5: {counts.get(5)}, turn 50: {counts.get(50)}")
     turns = [g.load().turn for g in Game.objects.filter(pk__in=[g.pk for g in games])]

@@ -12,7 +12,7 @@ from play import describe
 from play.engine import GameState, legal_actions
 from play.narration import Narrator, thing_name
 
-LOG_LENGTH = 40
+LOG_LENGTH = 30
 
 
 def card_view(table, card_id: str, copies: int) -> dict:
@@ -155,6 +155,32 @@ def _landmark_reference(state: GameState) -> list[dict]:
     ]
 
 
+class Lazy:
+    """A value worked out only if a template asks for it, and then only once.
+
+    The table part of the board is cached per game version; when the cache has it, the cities,
+    the market and the log are never worked out at all.
+    """
+
+    def __init__(self, function, *args):
+        self.function = function
+        self.args = args
+        self.done = False
+        self.value = None
+
+    def __call__(self):
+        if not self.done:
+            self.value = self.function(*self.args)
+            self.done = True
+        return self.value
+
+
+def _other_cards(state: GameState) -> list[dict]:
+    return _sorted_cards(
+        state.table, {c: 0 for p in state.players for c in p.city if c not in state.market}
+    )
+
+
 def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
     table = state.table
     active = state.players[state.active]
@@ -167,13 +193,11 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
         }
     return {
         "state": state,
-        "seat_views": seat_views(state, seats, you),
-        "market": _sorted_cards(table, state.market),
-        "other_cards": _sorted_cards(
-            table,
-            {c: 0 for p in state.players for c in p.city if c not in state.market},
-        ),
-        "landmark_reference": _landmark_reference(state),
+        "you": you,
+        "seat_views": Lazy(seat_views, state, seats, None),
+        "market": Lazy(_sorted_cards, table, state.market),
+        "other_cards": Lazy(_other_cards, state),
+        "landmark_reference": Lazy(_landmark_reference, state),
         "market_deck": len(state.market_deck),
         "project": project,
         "prompt": describe.prompt(state.phase, active.name),
@@ -181,6 +205,7 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
         "dice": dice_icons(state),
         "total": sum(state.dice) if state.dice else None,
         "buttons": action_buttons(state) if may_act and state.winner is None else [],
-        "log": log_lines(state, entries),
+        "log": Lazy(log_lines, state, entries),
+        "latest": log_lines(state, entries[-1:]),
         "winner_name": state.players[state.winner].name if state.winner is not None else None,
     }

@@ -73,6 +73,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     last = entries[-1] if entries else None
     ctx.update(
         game=game,
+        table_key=f"{game.code}:{game.version}",
         key=key,
         who=who,
         mode="host" if who == "host" else ("seat" if you is not None else "watch"),
@@ -269,6 +270,7 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     ctx = board_context(state, game.seats, entries[-LOG_LENGTH:])
     ctx.update(
         game=game,
+        table_key=f"{game.code}:replay:{step}",
         step=step,
         steps=len(actions),
         previous=max(step - 1, 0),
