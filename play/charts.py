@@ -40,7 +40,7 @@ def game_figures(setup: dict, actions: list[dict]) -> dict:
 
 
 def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
-    width, height, pad = 640, 240, 32
+    width, height, pad = 480, 220, 34
     top = max([max(row) for row in coins] + [5])
     steps = max(len(coins) - 1, 1)
 
@@ -66,9 +66,9 @@ def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
     grid = format_html(
         '<line x1="{p}" y1="{b}" x2="{r}" y2="{b}" stroke="#999"/>'
         '<line x1="{p}" y1="{t}" x2="{p}" y2="{b}" stroke="#999"/>'
-        '<text x="{tx}" y="{ty}" font-size="12" text-anchor="end">{top}</text>'
-        '<text x="{tx}" y="{b}" font-size="12" text-anchor="end">0</text>'
-        '<text x="{r}" y="{lb}" font-size="12" text-anchor="end">{turns}</text>',
+        '<text x="{tx}" y="{ty}" font-size="14" text-anchor="end">{top}</text>'
+        '<text x="{tx}" y="{b}" font-size="14" text-anchor="end">0</text>'
+        '<text x="{r}" y="{lb}" font-size="14" text-anchor="end">{turns}</text>',
         p=pad,
         b=height - pad,
         r=width - pad,
@@ -90,7 +90,7 @@ def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
 
 
 def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
-    width, bar, gap, left = 640, 26, 14, 110
+    width, bar, gap, left = 480, 26, 12, 90
     height = len(names) * (bar + gap) + gap
     most = max([sum(row.values()) for row in income] + [1])
     parts = []
@@ -98,7 +98,7 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
         top = gap + seat * (bar + gap)
         parts.append(
             format_html(
-                '<text x="{}" y="{}" font-size="13" text-anchor="end">{}</text>',
+                '<text x="{}" y="{}" font-size="14" text-anchor="end">{}</text>',
                 left - 6,
                 top + bar * 0.7,
                 name,
@@ -125,7 +125,7 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
             if length > 18:
                 parts.append(
                     format_html(
-                        '<text x="{}" y="{}" font-size="12" fill="#fff" '
+                        '<text x="{}" y="{}" font-size="14" fill="#fff" '
                         'text-anchor="middle">{}</text>',
                         f"{start + length / 2:.1f}",
                         top + bar * 0.7,
@@ -135,7 +135,7 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
             start += length
         parts.append(
             format_html(
-                '<text x="{}" y="{}" font-size="12">{}</text>',
+                '<text x="{}" y="{}" font-size="14">{}</text>',
                 f"{start + 4:.1f}",
                 top + bar * 0.7,
                 sum(income[seat].values()),
