@@ -55,7 +55,7 @@ def _share_links(request: HttpRequest, game: Game) -> list[dict]:
                 "index": index,
                 "name": seat["name"],
                 "url": url,
-                "qr": segno.make(url, error="m").svg_inline(scale=3, border=2),
+                "qr": segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True),
             }
         )
     return links
