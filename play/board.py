@@ -78,7 +78,8 @@ def action_buttons(state: GameState) -> list[dict]:
     table = state.table
     names = [p.name for p in state.players]
     costs = table.landmark_costs[state.active]
-    order = {"build_landmark": 0, "contribute": 1, "build": 2, "pass": 3}
+    # Deciding not to trade comes first: the list of trades can be long on a phone.
+    order = {"skip": -1, "build_landmark": 0, "contribute": 1, "build": 2, "pass": 3}
     buttons = []
     for action in legal_actions(state):
         kind = action.get("type")

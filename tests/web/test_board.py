@@ -95,3 +95,13 @@ def test_kosmos_cards_carry_their_theme_names(client, start):
 
     assert "Autorinnen &amp; Autoren" in html
     assert "Kosmos Shop" in html
+
+
+def test_a_wrong_link_gets_a_friendly_page(client, settings, start):
+    settings.DEBUG = False
+    game = start()
+
+    response = client.get(f"/g/{game.code}/forged/", headers={"accept-language": "de"})
+
+    assert response.status_code == 404
+    assert "Hier ist nichts" in response.content.decode()
