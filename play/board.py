@@ -114,6 +114,16 @@ def _cost(action: dict, table, costs: dict[str, int]) -> int | None:
     return None
 
 
+def _last_roll(state: GameState, entries) -> str | None:
+    """The most recent roll in words, for the start of a turn (the dice are cleared by then)."""
+    for _index, _seat, _action, events in reversed(entries):
+        for event in reversed(events):
+            if event.get("type") == "roll":
+                narrator = Narrator([p.name for p in state.players], state.table)
+                return narrator.narrate(event)
+    return None
+
+
 def log_lines(state: GameState, entries) -> list[dict]:
     """The log, newest first: one item per action, each with its events in words.
 
@@ -208,5 +218,6 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
         "buttons": action_buttons(state) if may_act and state.winner is None else [],
         "log": Lazy(log_lines, state, entries),
         "latest": log_lines(state, entries[-1:]),
+        "last_roll": _last_roll(state, entries) if not state.dice else None,
         "winner_name": state.players[state.winner].name if state.winner is not None else None,
     }

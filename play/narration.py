@@ -96,6 +96,17 @@ def _transfer(n: Narrator, event: dict) -> str:
         "amount": amount,
         "shortfall": event.get("shortfall", 0),
     }
+    if amount == 0 and values["shortfall"] and event["payer"] is not None:
+        return (
+            ngettext(
+                "%(payee)s's %(card)s would take %(shortfall)s coin from %(payer)s; "
+                "%(payer)s had none.",
+                "%(payee)s's %(card)s would take %(shortfall)s coins from %(payer)s; "
+                "%(payer)s had none.",
+                values["shortfall"],
+            )
+            % values
+        )
     if event["payer"] is None:
         return (
             ngettext(
@@ -113,8 +124,6 @@ def _transfer(n: Narrator, event: dict) -> str:
         )
         % values
     )
-    if values["shortfall"] and amount == 0:
-        return text + _("; %(payer)s had none.") % values
     if values["shortfall"]:
         return (
             text

@@ -85,7 +85,7 @@ def test_each_event_reads_as_a_sentence(narrator, event, language):
 def test_the_cafe_story_from_the_issue(narrator):
     event = EVENTS[6]
     with translation.override("en"):
-        assert narrator.narrate(event) == "Ben's Café takes 0 coins from Ann; Ann had none."
+        assert narrator.narrate(event) == "Ben's Café would take 1 coin from Ann; Ann had none."
     with translation.override("de"):
         assert "Café" in narrator.narrate(event)
 
