@@ -10,7 +10,7 @@ import json
 
 from play import describe
 from play.engine import GameState, legal_actions
-from play.narration import Narrator, thing_name
+from play.narration import Narrator, start_rolls, thing_name
 
 LOG_LENGTH = 30
 
@@ -217,6 +217,7 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
         "total": sum(state.dice) if state.dice else None,
         "buttons": action_buttons(state) if may_act and state.winner is None else [],
         "log": Lazy(log_lines, state, entries),
+        "start_rolls": start_rolls([p.name for p in state.players], state.start_rolls),
         "latest": log_lines(state, entries[-1:]),
         "last_roll": _last_roll(state, entries) if not state.dice else None,
         "winner_name": state.players[state.winner].name if state.winner is not None else None,

@@ -200,6 +200,15 @@ def _undo(n: Narrator, event: dict) -> str:
     return _("%(player)s takes the last build back.") % {"player": n.who(event["player"])}
 
 
+def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
+    """Rolling for the first player: one sentence per round of rolls (ties roll again)."""
+    sentences = []
+    for rolls in rounds:
+        shown = ", ".join(f"{names[seat]} {roll}" for seat, roll in enumerate(rolls) if roll)
+        sentences.append(_("Rolling two dice for who starts: %(rolls)s.") % {"rolls": shown})
+    return sentences
+
+
 NARRATORS: dict[str, Callable[[Narrator, dict], str]] = {
     "turn": _turn,
     "roll": _roll,

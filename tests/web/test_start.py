@@ -107,3 +107,12 @@ def test_a_bot_that_starts_moves_before_the_page_is_shown(client):
     assert response.status_code == 200
     assert game.version > 0
     assert game.load().active == 1
+
+
+def test_the_roll_for_the_first_player_is_in_the_log(client):
+    client.post("/", form(first_player="roll", kind_1="human"), follow=True)
+    game = Game.objects.get()
+
+    html = client.get(f"/g/{game.code}/watch/").content.decode()
+
+    assert "Rolling two dice for who starts: Ann " in html
