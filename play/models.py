@@ -19,6 +19,7 @@ from django.utils import timezone
 from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.replay import replay
+from play.signals import game_finished
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
@@ -224,9 +225,12 @@ class Game(models.Model):
         GameAction.objects.create(
             game=self, index=self.version, seat=seat, action=action, events=events
         )
+        was_finished = self.finished
         self._store(state, seat)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        if self.finished and not was_finished:
+            game_finished.send(sender=Game, game=self)
 
     def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
         """Play a human's action made on `version`; returns the events.

@@ -154,3 +154,20 @@ def test_the_import_page_has_a_form(client):
 
     assert 'enctype="multipart/form-data"' in html
     assert 'name="file"' in html
+
+
+def test_the_winning_move_announces_the_finished_game_once(near_win):
+    from play.signals import game_finished
+
+    finished = []
+
+    def receiver(sender, game, **kwargs):
+        finished.append((game.code, game.version))
+
+    game_finished.connect(receiver)
+    try:
+        game = finish(near_win())
+    finally:
+        game_finished.disconnect(receiver)
+
+    assert finished == [(game.code, 2)]

@@ -157,3 +157,14 @@ def test_moves_are_posts_only(client, start):
     game = start()
 
     assert client.get(f"/g/{game.code}/{game.host_secret}/move/").status_code == 405
+
+
+def test_without_htmx_a_refused_move_shows_the_whole_page(client, start):
+    game = start()
+    post_move(client, game, game.host_secret, htmx=False)
+
+    response = post_move(client, game, game.host_secret, version=0, htmx=False)
+
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "<html" in html and "The game moved on before your move arrived" in html
