@@ -89,6 +89,9 @@ def action_buttons(state: GameState) -> list[dict]:
                 "value": json.dumps(action, sort_keys=True, separators=(",", ":")),
                 "kind": kind,
                 "cost": _cost(action, table, costs),
+                "colour": table.cards[action["card"]].colour
+                if kind == "build" and action.get("card") in table.cards
+                else None,
                 "style": {
                     "build_landmark": "btn-warning",
                     "roll": "btn-primary",
