@@ -229,6 +229,7 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="seconds before each move")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1, help="gthread workers when above 1")
     args = parser.parse_args()
 
     database_url = os.getenv("DATABASE_URL") or DEFAULT_DB
@@ -271,6 +272,8 @@ def main() -> int:
             str(args.workers),
             "--bind",
             f"127.0.0.1:{args.port}",
+            "--threads",
+            str(args.threads),
             "--log-level",
             "warning",
             "--access-logfile",
@@ -319,7 +322,10 @@ def main() -> int:
     def ms(values, p):
         return f"{percentile(values, p) * 1000:.1f} ms"
 
-    print(f"{args.tables} tables x 4 clients, {args.workers} gunicorn workers, {elapsed:.0f} s")
+    print(
+        f"{args.tables} tables x 4 clients, {args.workers} gunicorn workers x {args.threads} "
+        f"threads, think {args.think} s, poll every {args.interval} s, {elapsed:.0f} s"
+    )
     print(
         f"requests: {stats['requests']} ({stats['requests'] / elapsed:.0f} req/s), "
         f"errors: {stats['errors']}, refused moves: {stats['refused']}"
