@@ -118,3 +118,21 @@ def test_a_lost_connection_is_shown_and_so_is_its_return(live_server, page):
     page.locator("text=Connection lost").wait_for(state="visible")
     page.unroute("**/poll/**")
     page.locator("text=Connected again").wait_for(state="visible")
+
+
+def test_without_javascript_the_buttons_still_play(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/")
+        page.fill("#id_seed", "4")
+        page.click("text=Start the game")
+        page.click("#board form.actions button >> text=Roll 1 die")
+        assert "Ann rolls" in page.locator(".latest-events").inner_text()
+        page.click("#board form.actions button[data-kind=pass]")
+        assert page.locator("text=Ben rolls the dice.").is_visible()
+        assert page.locator("noscript a", has_text="Refresh").count() == 1
+    finally:
+        context.close()
+    game = Game.objects.get()
+    assert game.version == 2
