@@ -60,6 +60,7 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "index": index,
                 "name": player.name,
                 "kind": seats[index]["kind"] if index < len(seats) else "human",
+                "bot_name": describe.bot_name(seats[index]["kind"]) if index < len(seats) else "",
                 "coins": player.coins,
                 "city": _sorted_cards(table, player.city),
                 "landmarks": landmarks,

@@ -50,6 +50,16 @@ COLOUR_NAMES = {
     "special": gettext_lazy("special"),
 }
 
+BOT_NAMES = {
+    "random": gettext_lazy("random"),
+    "greedy": gettext_lazy("greedy"),
+}
+
+
+def bot_name(kind: str) -> str:
+    return str(BOT_NAMES.get(kind, kind))
+
+
 # When a colour's cards activate, as the rulebook says it.
 COLOUR_RULES = {
     "blue": gettext_lazy("on anyone's roll"),
