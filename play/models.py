@@ -51,11 +51,6 @@ class NotYourTurn(Exception):
     """The link that made the move may not act for the seat whose decision it is."""
 
 
-class GameQuerySet(models.QuerySet):
-    def by_code(self, code: str):
-        return self.filter(code=code)
-
-
 class Game(models.Model):
     code = models.CharField(max_length=24, unique=True, default=_token)
     host_secret = models.CharField(max_length=24, default=_token)
@@ -71,8 +66,6 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
-
-    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created"]
