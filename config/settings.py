@@ -136,3 +136,9 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 if not DEBUG:
     SESSION_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
+
+# Playing: a bot moves this many seconds after the previous move (longer after a human's, so
+# the table can follow each step and a human can still undo a build); pages poll this often.
+PLAY_BOT_DELAY = float(os.getenv("PLAY_BOT_DELAY", "1.0"))
+PLAY_BOT_DELAY_AFTER_HUMAN = float(os.getenv("PLAY_BOT_DELAY_AFTER_HUMAN", "2.5"))
+PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))

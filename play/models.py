@@ -1,1 +1,313 @@
-# The Game model and its action log come here (see ARCHITECTURE.md).
+"""A game in the database: its setup, its current state, a version, its seats, and the log.
+
+The state is kept as the engine's JSON text (never parsed to answer a poll); the log
+(`GameAction`) is append-only and, replayed from the setup, gives the stored state exactly.
+An undo is an entry of its own: replaying skips the action it took back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils import timezone
+
+from play.engine import GameState, IllegalAction, apply_action, new_game
+from play.engine.bots import BOTS, choose_action
+from play.engine.replay import replay
+from play.signals import game_finished
+
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *BOTS)
+# Actions a human may take back before the next roll: building is a choice, dice are not.
+UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
+UNDO = "undo"
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def effective_actions(log: list[dict]) -> list[dict]:
+    """The actions in force: every entry of the log, less those an undo took back."""
+    stack: list[dict] = []
+    for action in log:
+        if action.get("type") == UNDO:
+            stack.pop()
+        else:
+            stack.append(action)
+    return stack
+
+
+class StaleVersion(Exception):
+    """The move was made on a version of the game that is no longer current."""
+
+
+class NotYourTurn(Exception):
+    """The link that made the move may not act for the seat whose decision it is."""
+
+
+class Game(models.Model):
+    code = models.CharField(max_length=24, unique=True, default=_token)
+    host_secret = models.CharField(max_length=24, default=_token)
+    # The engine's setup as JSON text: its key order is part of the game (the random market's
+    # deck is laid out in the setup's order), and PostgreSQL's jsonb would not keep it.
+    setup_json = models.TextField()
+    state = models.TextField()  # the engine's GameState.to_json()
+    version = models.PositiveIntegerField(default=0)
+    # [{"name": "Ann", "kind": "human" | bot name, "secret": "..."}], one per seat
+    seats = models.JSONField()
+    # When a bot seat is to act, the earliest moment it does (so people can follow each step).
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    finished = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Game {self.code} v{self.version}"
+
+    # --- starting --------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        edition: str,
+        seats: list[tuple[str, str]],
+        *,
+        seed: int | None = None,
+        variants: list[str] = (),
+        first_player: int | str = 0,
+    ) -> Game:
+        """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        for _name, kind in seats:
+            if kind not in SEAT_KINDS:
+                raise IllegalAction(f"There is no kind of seat {kind!r}.")
+        state = new_game(
+            edition,
+            players=[name for name, _kind in seats],
+            seed=seed,
+            variants=list(variants),
+            first_player=first_player,
+        )
+        return cls.create_from(state, [kind for _name, kind in seats])
+
+    @classmethod
+    def create_from(cls, state: GameState, kinds: list[str], actions: list[dict] = ()) -> Game:
+        """A stored game from a start state and the actions played on it (an import)."""
+        entries = []
+        final = state
+        for action in actions:
+            seat = final.active
+            final, events = apply_action(final, action)
+            entries.append((seat, action, events))
+        with transaction.atomic():
+            game = cls(
+                setup_json=json.dumps(state.setup, ensure_ascii=False),
+                seats=[
+                    {"name": player.name, "kind": kind, "secret": _token()}
+                    for player, kind in zip(state.players, kinds, strict=True)
+                ],
+                version=len(entries),
+            )
+            game._store(final)
+            game.save()
+            GameAction.objects.bulk_create(
+                GameAction(game=game, index=i, seat=seat, action=action, events=events)
+                for i, (seat, action, events) in enumerate(entries)
+            )
+        return game
+
+    @classmethod
+    def from_export(cls, doc: dict) -> Game:
+        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad."""
+        state = new_game(doc["setup"])
+        kinds = [HUMAN] * len(state.players)
+        seats = doc.get("seats") if isinstance(doc.get("seats"), list) else []
+        for index, seat in enumerate(seats[: len(kinds)]):
+            if isinstance(seat, dict) and seat.get("kind") in SEAT_KINDS:
+                kinds[index] = seat["kind"]
+        actions = doc["actions"]
+        if not all(isinstance(action, dict) for action in actions):
+            raise IllegalAction("Every action is a JSON object.")
+        return cls.create_from(state, kinds, actions)
+
+    def export(self) -> dict:
+        """Setup (with its seed) and the actions in force: replays to this game's state."""
+        return {
+            "format": 1,
+            "setup": self.setup,
+            "seats": [{"name": s["name"], "kind": s["kind"]} for s in self.seats],
+            "actions": effective_actions(self.log()),
+        }
+
+    def rematch(self) -> Game:
+        """A new game with the same edition, seats, variants and start rule; a fresh seed."""
+        setup = self.setup
+        return Game.start(
+            setup.get("edition", "classic"),
+            [(seat["name"], seat["kind"]) for seat in self.seats],
+            variants=setup.get("variants", []),
+            first_player=setup.get("first_player", 0),
+        )
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> dict:
+        return json.loads(self.setup_json)
+
+    def load(self) -> GameState:
+        return GameState.from_json(self.state)
+
+    def seat_for(self, key: str) -> int | str | None:
+        """'host' for the host's link, a seat index for a seat's link, None for anything else."""
+        if key and secrets.compare_digest(key, self.host_secret):
+            return "host"
+        for index, seat in enumerate(self.seats):
+            if key and secrets.compare_digest(key, seat["secret"]):
+                return index
+        return None
+
+    def may_act(self, who: int | str | None, seat: int) -> bool:
+        """The host acts for any human seat; a seat's own link for that seat only."""
+        if self.seats[seat]["kind"] != HUMAN:
+            return False
+        return who == "host" or who == seat
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] != HUMAN
+
+    def replays_to_stored_state(self) -> bool:
+        """The setup plus the log in force gives exactly the stored state (and version)."""
+        log = self.log()
+        state = replay(self.setup, effective_actions(log))
+        return state == GameState.from_json(self.state) and len(log) == self.version
+
+    def log(self) -> list[dict]:
+        return list(self.actions.order_by("index").values_list("action", flat=True))
+
+    # --- moving ----------------------------------------------------------------------------
+
+    def _store(self, state: GameState, last_actor: int | None = None) -> None:
+        self.state = state.to_json()
+        self.finished = state.winner is not None
+        if not self.finished and self.is_bot(state.active):
+            # A bot waits a little after each move, longer after a human's (time to undo).
+            after_bot = last_actor is not None and self.is_bot(last_actor)
+            delay = settings.PLAY_BOT_DELAY if after_bot else settings.PLAY_BOT_DELAY_AFTER_HUMAN
+            self.bot_due_at = timezone.now() + timedelta(seconds=delay)
+        else:
+            self.bot_due_at = None
+
+    def _locked(self, version: int) -> Game:
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        if game.version != version:
+            raise StaleVersion
+        return game
+
+    def _append(self, state, seat, action, events) -> None:
+        GameAction.objects.create(
+            game=self, index=self.version, seat=seat, action=action, events=events
+        )
+        was_finished = self.finished
+        self._store(state, seat)
+        self.version += 1
+        self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        if self.finished and not was_finished:
+            game_finished.send(sender=Game, game=self)
+
+    def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
+        """Play a human's action made on `version`; returns the events.
+
+        StaleVersion if someone moved first, NotYourTurn if `who` may not act for the active
+        seat, IllegalAction if the rules forbid it. Nothing changes unless all is well.
+        """
+        with transaction.atomic():
+            game = self._locked(version)
+            state = game.load()
+            if state.winner is not None:
+                raise IllegalAction("The game is over.")
+            if not game.may_act(who, state.active):
+                raise NotYourTurn
+            seat = state.active
+            state, events = apply_action(state, action, seat=seat)
+            game._append(state, seat, action, events)
+        self._take(game)
+        return events
+
+    def undo(self, *, version: int, who: int | str | None) -> None:
+        """Take back the last build, landmark or contribution, if no die was rolled since."""
+        with transaction.atomic():
+            game = self._locked(version)
+            last = game.actions.order_by("-index").first()
+            if game.finished:
+                raise IllegalAction("The game is over.")
+            if last is None or last.seat is None or last.action.get("type") not in UNDOABLE:
+                raise IllegalAction("There is nothing to undo.")
+            if not game.may_act(who, last.seat):
+                raise NotYourTurn
+            actions = effective_actions(game.log())
+            actions.pop()
+            state = replay(game.setup, actions)
+            game._append(state, last.seat, {"type": UNDO}, [{"type": UNDO, "player": last.seat}])
+        self._take(game)
+
+    def step_bots(self, *, limit: int = 200) -> int:
+        """Let the bots whose time has come move; returns how many steps were made.
+
+        With a delay, one step per call (each is then seen on the next poll); without one
+        (tests), bots play until a human is to act or the game ends.
+        """
+        steps = 0
+        if self.bot_due_at is None or self.bot_due_at > timezone.now():
+            return steps  # known without asking the database: no bot is due
+        while steps < limit:
+            with transaction.atomic():
+                game = Game.objects.select_for_update().get(pk=self.pk)
+                if game.bot_due_at is None or game.bot_due_at > timezone.now():
+                    break
+                state = game.load()
+                seat = state.active
+                rng = random.Random(f"{state.seed}:{game.version}")
+                action = choose_action(game.seats[seat]["kind"], state, rng)
+                state, events = apply_action(state, action, seat=seat)
+                game._append(state, seat, action, events)
+            steps += 1
+            self._take(game)
+            if self.bot_due_at is None or self.bot_due_at > timezone.now():
+                break
+        return steps
+
+    def _take(self, other: Game) -> None:
+        """Copy what a move changed from the locked copy of this row (saves a query)."""
+        for field in ("state", "version", "bot_due_at", "finished", "updated"):
+            setattr(self, field, getattr(other, field))
+
+
+class GameAction(models.Model):
+    """One entry of a game's append-only log."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="one_action_per_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.index} {self.action}"

@@ -1,6 +1,282 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Pages and moves. Function views; with htmx a view renders only the board partial.
+
+Links: /g/<code>/watch/ watches; /g/<code>/<key>/ plays, where key is the host's secret (one
+shared screen: acts for whichever human seat is active) or a seat's secret (that seat only).
+"""
+
+from __future__ import annotations
+
+import json
+
+import segno
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from play import charts
+from play.board import LOG_LENGTH, board_context
+from play.engine import IllegalAction, replay_steps
+from play.forms import ImportForm, StartForm
+from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
+
+WATCH = "watch"
 
 
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _game_and_viewer(code: str, key: str) -> tuple[Game, int | str | None]:
+    game = get_object_or_404(Game, code=code)
+    if key == WATCH:
+        return game, None
+    who = game.seat_for(key)
+    if who is None:
+        raise Http404(_("This link does not belong to this game."))
+    return game, who
+
+
+def _entries(game: Game) -> list[tuple]:
+    rows = game.actions.order_by("-index").values_list("index", "seat", "action", "events")
+    return list(reversed(rows[:LOG_LENGTH]))
+
+
+def _share_links(request: HttpRequest, game: Game) -> list[dict]:
+    links = []
+    for index, seat in enumerate(game.seats):
+        if seat["kind"] != HUMAN:
+            continue
+        url = request.build_absolute_uri(reverse("play:game", args=[game.code, seat["secret"]]))
+        links.append(
+            {
+                "index": index,
+                "name": seat["name"],
+                "url": url,
+                "qr": segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True),
+            }
+        )
+    return links
+
+
+def _context(request, game: Game, who, *, error: str | None = None) -> dict:
+    state = game.load()
+    entries = _entries(game)
+    you = who if isinstance(who, int) else None
+    may_act = state.winner is None and game.may_act(who, state.active)
+    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act)
+    key = (
+        WATCH if who is None else (game.host_secret if who == "host" else game.seats[who]["secret"])
+    )
+    last = entries[-1] if entries else None
+    ctx.update(
+        game=game,
+        table_key=f"{game.code}:{game.version}",
+        key=key,
+        who=who,
+        mode="host" if who == "host" else ("seat" if you is not None else "watch"),
+        error=error,
+        polling=True,
+        poll_ms=settings.PLAY_POLL_MS,
+        can_undo=bool(
+            last
+            and state.winner is None
+            and last[1] is not None
+            and last[2].get("type") in UNDOABLE
+            and game.may_act(who, last[1])
+        ),
+        waiting_for_bot=game.bot_due_at is not None,
+    )
+    if state.winner is not None:
+        names = [p.name for p in state.players]
+        figures = charts.game_figures(game.setup, effective_actions(game.log()))
+        ctx.update(
+            coins_chart=charts.coins_chart(names, figures["coins"]),
+            income_chart=charts.income_chart(names, figures["income"]),
+            seat_legend=charts.legend(names),
+            colour_legend=charts.colour_legend(),
+        )
+    return ctx
+
+
+def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
+    ctx = _context(request, game, who, error=error)
+    if request.htmx:
+        return render(request, "play/game.html#board", ctx, status=status)
+    if who == "host":
+        ctx["share_links"] = _share_links(request, game)
+        ctx["watch_url"] = request.build_absolute_uri(reverse("play:watch", args=[game.code]))
+    return render(request, "play/game.html", ctx, status=status)
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "play/home.html")
+    form = StartForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = Game.start(
+                data["edition"],
+                data["seats"],
+                seed=data["seed"],
+                variants=data["variants"],
+                first_player=data["first"],
+            )
+        except IllegalAction as error:
+            form.add_error(None, str(error))
+        else:
+            game.step_bots()
+            return redirect("play:game", game.code, game.host_secret)
+    return render(request, "play/home.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def game_page(request: HttpRequest, code: str, key: str = WATCH) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    game.step_bots()
+    return _board(request, game, who)
+
+
+@require_GET
+def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    """204 when the version the page shows is still current (one indexed query); else the board."""
+    row = Game.objects.filter(code=code).values_list("version", "bot_due_at").first()
+    if row is None:
+        raise Http404
+    version, bot_due_at = row
+    bot_due = bot_due_at is not None and bot_due_at <= timezone.now()
+    if str(version) == request.GET.get("v") and not bot_due:
+        return HttpResponse(status=204)
+    game, who = _game_and_viewer(code, key)
+    if bot_due:
+        game.step_bots()
+    return _board(request, game, who)
+
+
+def _refused(request, game, who, message: str, status: int) -> HttpResponse:
+    game.refresh_from_db()
+    return _board(request, game, who, error=message, status=status)
+
+
+@require_POST
+def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    try:
+        version = int(request.POST["version"])
+        action = json.loads(request.POST["action"])
+    except (KeyError, ValueError):
+        return _refused(request, game, who, _("This move could not be read."), 400)
+    try:
+        game.apply_action(action, version=version, who=who)
+    except StaleVersion:
+        return _refused(
+            request,
+            game,
+            who,
+            _(
+                "The game moved on before your move arrived; nothing was changed. "
+                "Here is the board now."
+            ),
+            409,
+        )
+    except NotYourTurn:
+        return _refused(
+            request,
+            game,
+            who,
+            _("This device may not act now: it is someone else's decision."),
+            403,
+        )
+    except IllegalAction as error:
+        return _refused(
+            request, game, who, _("That move is not allowed: %(reason)s") % {"reason": error}, 400
+        )
+    game.step_bots()
+    if request.htmx:
+        return _board(request, game, who)
+    return redirect("play:game", game.code, key)
+
+
+@require_POST
+def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    try:
+        game.undo(version=int(request.POST.get("version", "-1")), who=who)
+    except (StaleVersion, ValueError):
+        # IllegalAction is a ValueError too; both leave the game as it was.
+        return _refused(request, game, who, _("There is nothing to undo any more."), 409)
+    except NotYourTurn:
+        return _refused(request, game, who, _("Only the player who built may undo it."), 403)
+    if request.htmx:
+        return _board(request, game, who)
+    return redirect("play:game", game.code, key)
+
+
+@require_POST
+def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    if who is None:
+        raise Http404
+    new = game.rematch()
+    new.step_bots()
+    target = reverse("play:game", args=[new.code, new.host_secret])
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+@require_GET
+def export(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code)
+    response = JsonResponse(game.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="machikoro-{game.code}.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_game(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = Game.from_export(form.cleaned_data["doc"])
+        except IllegalAction as error:
+            form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": error})
+        else:
+            return redirect("play:replay", game.code)
+    return render(request, "play/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def replay_view(request: HttpRequest, code: str) -> HttpResponse:
+    """The game as it stood after `step` moves, with links to step back and forth."""
+    game = get_object_or_404(Game, code=code)
+    actions = effective_actions(game.log())
+    try:
+        step = max(0, min(int(request.GET.get("step", "0")), len(actions)))
+    except ValueError:
+        step = 0
+    entries = []
+    steps = replay_steps(game.setup, actions[:step])
+    state, _events = next(steps)
+    for index, (state, events) in enumerate(steps):  # noqa: B007 - the last state is shown
+        entries.append((index, None, actions[index], events))
+    ctx = board_context(state, game.seats, entries[-LOG_LENGTH:])
+    ctx.update(
+        game=game,
+        table_key=f"{game.code}:replay:{step}",
+        step=step,
+        steps=len(actions),
+        previous=max(step - 1, 0),
+        next=min(step + 1, len(actions)),
+        polling=False,
+        replay=True,
+    )
+    template = "play/replay.html#replay" if request.htmx else "play/replay.html"
+    return render(request, template, ctx)

@@ -50,7 +50,15 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         yield browser
         browser.close()
@@ -64,3 +72,37 @@ def page(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Open another phone-sized browser context (its own cookies): phone() -> page."""
+    contexts = []
+
+    def _phone():
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield _phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def fast_game(settings):
+    """Bots move at once and pages poll often, so a game fits in a test."""
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_BOT_DELAY_AFTER_HUMAN = 0
+    settings.PLAY_POLL_MS = 400
+
+
+@pytest.fixture
+def every_game_replays(transactional_db):
+    yield
+    from play.models import Game
+
+    for game in Game.objects.all():
+        assert game.replays_to_stored_state(), f"{game} does not replay to its stored state"

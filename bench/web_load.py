@@ -1,0 +1,355 @@
+"""Load benchmark of the play views: run by hand, never a test.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench \
+        .venv/bin/python bench/web_load.py [--tables 50] [--seconds 30] [--think 0.5]
+
+Starts gunicorn (2 workers) on loopback against PostgreSQL, opens 50 tables of four human seats,
+and runs one client per seat: each polls as the page does (every 1.5 s, with the version it
+shows) and, when its seat may act, moves at once (a landmark if it can, else the cheapest
+building, else the first button). Prints p50/p95 latency of moves and of unchanged polls and the
+requests per second; then, in-process, counts the SQL queries of one move at turn 5 and turn 50.
+Everything is bounded: a fixed duration, a fixed number of clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import http.client
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/machikoro_bench"
+ACTION = re.compile(r'name="action" value="([^"]+)"[^>]*data-kind="([^"]+)"(?: data-cost="(\d+)")?')
+VERSION = re.compile(r'data-version="(\d+)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def setup_django(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def ensure_database(database_url: str) -> None:
+    import psycopg
+
+    name = database_url.rsplit("/", 1)[1]
+    admin = database_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+class Client:
+    """One seat's phone: its own connection, cookie and CSRF token."""
+
+    def __init__(self, port: int, path: str, stats: dict, lock: threading.Lock):
+        self.port = port
+        self.path = path
+        self.stats = stats
+        self.lock = lock
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.cookie = ""
+        self.token = ""
+        self.version = 0
+        self.actions: list[tuple[str, str, int | None]] = []
+
+    def request(self, method: str, url: str, body: str | None = None, headers=None):
+        headers = {"HX-Request": "true", **(headers or {})}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        try:
+            self.conn.request(method, url, body=body, headers=headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            with self.lock:
+                self.stats["errors"] += 1
+            return 0, b""
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie" and value.startswith("csrftoken="):
+                self.cookie = value.split(";", 1)[0]
+        with self.lock:
+            self.stats["requests"] += 1
+        return response.status, data
+
+    def read_board(self, data: bytes) -> None:
+        text = data.decode()
+        match = VERSION.search(text)
+        if match:
+            self.version = int(match.group(1))
+        self.actions = [
+            (html.unescape(value), kind, int(cost) if cost else None)
+            for value, kind, cost in ACTION.findall(text)
+        ]
+
+    def open(self) -> None:
+        status, data = self.request("GET", self.path, headers={"HX-Request": ""})
+        text = data.decode()
+        match = CSRF.search(text)
+        if match is None:
+            raise RuntimeError(f"no CSRF token on {self.path} ({status}): {text[:300]}")
+        self.token = match.group(1)
+        self.read_board(data)
+
+    def choose(self) -> str:
+        kinds = [kind for _value, kind, _cost in self.actions]
+        if "build_landmark" in kinds:
+            return self.actions[kinds.index("build_landmark")][0]
+        builds = [a for a in self.actions if a[1] == "build"]
+        if builds:
+            return min(builds, key=lambda a: a[2] or 0)[0]
+        return self.actions[0][0]
+
+    def move(self) -> None:
+        body = f"version={self.version}&action={_quote(self.choose())}"
+        started = time.perf_counter()
+        status, data = self.request(
+            "POST",
+            self.path + "move/",
+            body=body,
+            headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-CSRFToken": self.token,
+            },
+        )
+        elapsed = time.perf_counter() - started
+        with self.lock:
+            self.stats["move"].append(elapsed)
+            if status != 200:
+                self.stats["refused"] += 1
+        self.read_board(data)
+
+    def poll(self) -> None:
+        started = time.perf_counter()
+        status, data = self.request("GET", f"{self.path}poll/?v={self.version}")
+        elapsed = time.perf_counter() - started
+        with self.lock:
+            self.stats["poll_204" if status == 204 else "poll_board"].append(elapsed)
+        if status == 200:
+            self.read_board(data)
+
+    def run(self, until: float, interval: float, think: float) -> None:
+        self.open()
+        next_poll = time.monotonic() + interval * (hash(self.path) % 100) / 100
+        while time.monotonic() < until:
+            if self.actions:
+                time.sleep(max(0.0, min(think, until - time.monotonic())))  # a person decides
+                self.move()
+                continue
+            now = time.monotonic()
+            if now < next_poll:
+                time.sleep(min(next_poll - now, until - now, interval))
+                continue
+            self.poll()
+            next_poll += interval
+
+
+def _quote(value: str) -> str:
+    from urllib.parse import quote
+
+    return quote(value, safe="")
+
+
+def server_times(log: Path) -> dict[str, list[float]]:
+    """Seconds per request as gunicorn measured them, by kind."""
+    times = {"moves": [], "unchanged polls (204)": [], "polls with a new board": []}
+    for line in log.read_text().splitlines():
+        method, url, status, millis = line.split()
+        seconds = int(millis) / 1000
+        if method == "POST" and url.endswith("/move/"):
+            times["moves"].append(seconds)
+        elif url.endswith("/poll/"):
+            times["unchanged polls (204)" if status == "204" else "polls with a new board"].append(
+                seconds
+            )
+    return times
+
+
+def queries_per_move() -> dict[int, int]:
+    """SQL queries of one move (through the real view, no test transaction) at turns 5 and 50."""
+    from django.db import connection
+    from django.test import Client as DjangoClient
+    from django.test.utils import CaptureQueriesContext
+
+    from play.models import Game
+
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=5)
+    client = DjangoClient()
+    url = f"/g/{game.code}/{game.host_secret}/move/"
+    found = {}
+    while len(found) < 2:
+        state = game.load()
+        action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
+        with CaptureQueriesContext(connection) as captured:
+            response = client.post(
+                url,
+                {"version": game.version, "action": json.dumps(action)},
+                headers={"HX-Request": "true"},
+            )
+        assert response.status_code == 200, response.status_code
+        for turn in (5, 50):
+            if state.turn == turn and state.phase == "roll" and turn not in found:
+                found[turn] = len(captured)
+        game.refresh_from_db()
+        if state.turn > 60:
+            break
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--interval", type=float, default=1.5, help="poll interval, as the page")
+    parser.add_argument("--think", type=float, default=0.5, help="seconds before each move")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1, help="gthread workers when above 1")
+    args = parser.parse_args()
+
+    database_url = os.getenv("DATABASE_URL") or DEFAULT_DB
+    if not database_url.startswith("postgres"):
+        print("bench/web_load.py needs PostgreSQL (DATABASE_URL=postgres://...)", file=sys.stderr)
+        return 2
+    ensure_database(database_url)
+    setup_django(database_url)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+    from play.models import Game
+
+    games = [
+        Game.start("classic", [(n, "human") for n in ("Ann", "Ben", "Cleo", "Dirk")], seed=i)
+        for i in range(args.tables)
+    ]
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECURE_COOKIES": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "CONN_MAX_AGE": "600",
+    }
+    # DEBUG=0 serves hashed static files: collect them with the same settings as the server.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    access_log = Path(tempfile.mkstemp(prefix="web_load_", suffix=".log")[1])
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.wsgi",
+            "--workers",
+            str(args.workers),
+            "--bind",
+            f"127.0.0.1:{args.port}",
+            "--threads",
+            str(args.threads),
+            "--log-level",
+            "warning",
+            "--access-logfile",
+            str(access_log),
+            "--access-logformat",
+            "%(m)s %(U)s %(s)s %(M)s",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("GET", "/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        stats = {
+            "requests": 0,
+            "errors": 0,
+            "refused": 0,
+            "move": [],
+            "poll_204": [],
+            "poll_board": [],
+        }
+        lock = threading.Lock()
+        clients = [
+            Client(args.port, f"/g/{game.code}/{seat['secret']}/", stats, lock)
+            for game in games
+            for seat in game.seats
+        ]
+        started = time.monotonic()
+        until = started + args.seconds
+        threads = [
+            threading.Thread(target=c.run, args=(until, args.interval, args.think)) for c in clients
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=args.seconds + 30)
+        elapsed = time.monotonic() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    def ms(values, p):
+        return f"{percentile(values, p) * 1000:.1f} ms"
+
+    print(
+        f"{args.tables} tables x 4 clients, {args.workers} gunicorn workers x {args.threads} "
+        f"threads, think {args.think} s, poll every {args.interval} s, {elapsed:.0f} s"
+    )
+    print(
+        f"requests: {stats['requests']} ({stats['requests'] / elapsed:.0f} req/s), "
+        f"errors: {stats['errors']}, refused moves: {stats['refused']}"
+    )
+    print(f"moves: {len(stats['move'])}  p50 {ms(stats['move'], 50)}  p95 {ms(stats['move'], 95)}")
+    print(
+        f"unchanged polls (204): {len(stats['poll_204'])}  p50 {ms(stats['poll_204'], 50)}  "
+        f"p95 {ms(stats['poll_204'], 95)}"
+    )
+    print(
+        f"polls with a new board: {len(stats['poll_board'])}  p50 {ms(stats['poll_board'], 50)}  "
+        f"p95 {ms(stats['poll_board'], 95)}"
+    )
+    served = server_times(access_log)
+    print("time spent in gunicorn (from its access log; excludes the load generator's own delays):")
+    for label, values in served.items():
+        print(f"  {label}: {len(values)}  p50 {ms(values, 50)}  p95 {ms(values, 95)}")
+    access_log.unlink()
+    counts = queries_per_move()
+    print(f"SQL queries per move: turn 5: {counts.get(5)}, turn 50: {counts.get(50)}")
+    turns = [g.load().turn for g in Game.objects.filter(pk__in=[g.pk for g in games])]
+    print(f"turns reached: median {statistics.median(turns)}, max {max(turns)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

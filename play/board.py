@@ -1,0 +1,228 @@
+"""What the board template shows, worked out from a state: plain dicts, already in words.
+
+The buttons are exactly `legal_actions(state)` for a viewer who may act; nothing here or in the
+template decides what is legal.
+"""
+
+from __future__ import annotations
+
+import json
+
+from play import describe
+from play.engine import GameState, legal_actions
+from play.narration import Narrator, start_rolls, thing_name
+
+LOG_LENGTH = 30
+
+
+def card_view(table, card_id: str, copies: int) -> dict:
+    card = table.cards[card_id]
+    return {
+        "id": card_id,
+        "name": thing_name(table, card_id),
+        "colour": card.colour,
+        "colour_name": describe.COLOUR_NAMES.get(card.colour, card.colour),
+        "when": describe.COLOUR_RULES.get(card.colour, ""),
+        "icon": describe.icon_class(card.icon),
+        "icon_name": describe.icon_name(card.icon),
+        "cost": card.cost,
+        "numbers": describe.numbers_text(card.numbers),
+        "first": card.numbers[0] if card.numbers else 99,
+        "effect": describe.effect_text(card.effect),
+        "copies": copies,
+    }
+
+
+def _sorted_cards(table, piles: dict[str, int]) -> list[dict]:
+    cards = [card_view(table, card_id, copies) for card_id, copies in piles.items()]
+    return sorted(cards, key=lambda c: (c["first"], c["cost"], c["name"]))
+
+
+def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dict]:
+    table = state.table
+    views = []
+    for index, player in enumerate(state.players):
+        costs = table.landmark_costs[index]
+        landmarks = [
+            {
+                "id": lid,
+                "name": thing_name(table, lid),
+                "cost": costs[lid],
+                "built": built,
+                "fresh": lid in player.fresh,
+                "effect": describe.effect_text(table.landmarks[lid].effect),
+                "letter": table.landmarks[lid].letter,
+            }
+            for lid, built in player.landmarks.items()
+        ]
+        views.append(
+            {
+                "index": index,
+                "name": player.name,
+                "kind": seats[index]["kind"] if index < len(seats) else "human",
+                "bot_name": describe.bot_name(seats[index]["kind"]) if index < len(seats) else "",
+                "coins": player.coins,
+                "city": _sorted_cards(table, player.city),
+                "landmarks": landmarks,
+                "built": sum(1 for lm in landmarks if lm["built"]),
+                "active": index == state.active and state.winner is None,
+                "winner": index == state.winner,
+                "you": index == you,
+                "flag": player.flag,
+            }
+        )
+    return views
+
+
+def action_buttons(state: GameState) -> list[dict]:
+    """Every legal action as a button: its label, its JSON value and a style."""
+    table = state.table
+    names = [p.name for p in state.players]
+    costs = table.landmark_costs[state.active]
+    # Deciding not to trade comes first: the list of trades can be long on a phone.
+    order = {"skip": -1, "build_landmark": 0, "contribute": 1, "build": 2, "pass": 3}
+    buttons = []
+    for action in legal_actions(state):
+        kind = action.get("type")
+        buttons.append(
+            {
+                "label": describe.action_label(action, table, names, costs),
+                "value": json.dumps(action, sort_keys=True, separators=(",", ":")),
+                "kind": kind,
+                "cost": _cost(action, table, costs),
+                "colour": table.cards[action["card"]].colour
+                if kind == "build" and action.get("card") in table.cards
+                else None,
+                "style": {
+                    "build_landmark": "btn-warning",
+                    "roll": "btn-primary",
+                    "reroll": "btn-primary",
+                    "pass": "btn-light border-dark-subtle",
+                    "skip": "btn-light border-dark-subtle",
+                    "keep": "btn-outline-primary",
+                }.get(kind, "btn-outline-dark"),
+                "order": order.get(kind, 5),
+            }
+        )
+    buttons.sort(key=lambda b: b["order"])
+    return buttons
+
+
+def _cost(action: dict, table, costs: dict[str, int]) -> int | None:
+    if action.get("type") == "build" and action.get("card") in table.cards:
+        return table.cards[action["card"]].cost
+    if action.get("type") == "build_landmark":
+        return costs.get(action.get("landmark"))
+    if action.get("type") == "contribute" and table.project:
+        return table.project.cost
+    return None
+
+
+def _last_roll(state: GameState, entries) -> str | None:
+    """The most recent roll in words, for the start of a turn (the dice are cleared by then)."""
+    for _index, _seat, _action, events in reversed(entries):
+        for event in reversed(events):
+            if event.get("type") == "roll":
+                narrator = Narrator([p.name for p in state.players], state.table)
+                return narrator.narrate(event)
+    return None
+
+
+def log_lines(state: GameState, entries) -> list[dict]:
+    """The log, newest first: one item per action, each with its events in words.
+
+    entries are (index, seat, action, events) tuples, oldest first.
+    """
+    narrator = Narrator([p.name for p in state.players], state.table)
+    lines = []
+    for index, _seat, _action, events in entries:
+        lines.append(
+            {
+                "index": index,
+                "sentences": [
+                    narrator.narrate(event) for event in events if event.get("type") != "turn"
+                ],
+                "turn": any(event.get("type") == "turn" for event in events),
+            }
+        )
+    lines.reverse()
+    return [line for line in lines if line["sentences"]]
+
+
+def dice_icons(state: GameState) -> list[dict]:
+    return [{"value": d, "icon": f"bi-dice-{d}-fill"} for d in state.dice]
+
+
+def _landmark_reference(state: GameState) -> list[dict]:
+    """Each landmark in the game once, with its effect (a seat's own cost is on its city)."""
+    table = state.table
+    seen = {}
+    for seat, player in enumerate(state.players):
+        for lid in player.landmarks:
+            seen.setdefault(lid, table.landmark_costs[seat][lid])
+    return [
+        {
+            "name": thing_name(table, lid),
+            "cost": cost,
+            "effect": describe.effect_text(table.landmarks[lid].effect),
+        }
+        for lid, cost in seen.items()
+    ]
+
+
+class Lazy:
+    """A value worked out only if a template asks for it, and then only once.
+
+    The table part of the board is cached per game version; when the cache has it, the cities,
+    the market and the log are never worked out at all.
+    """
+
+    def __init__(self, function, *args):
+        self.function = function
+        self.args = args
+        self.done = False
+        self.value = None
+
+    def __call__(self):
+        if not self.done:
+            self.value = self.function(*self.args)
+            self.done = True
+        return self.value
+
+
+def _other_cards(state: GameState) -> list[dict]:
+    return _sorted_cards(
+        state.table, {c: 0 for p in state.players for c in p.city if c not in state.market}
+    )
+
+
+def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
+    table = state.table
+    active = state.players[state.active]
+    project = None
+    if table.project is not None:
+        project = {
+            "name": thing_name(table, table.project.id),
+            "cost": table.project.cost,
+            "effect": describe.effect_text(table.project.effect),
+        }
+    return {
+        "state": state,
+        "you": you,
+        "seat_views": Lazy(seat_views, state, seats, None),
+        "market": Lazy(_sorted_cards, table, state.market),
+        "other_cards": Lazy(_other_cards, state),
+        "landmark_reference": Lazy(_landmark_reference, state),
+        "market_deck": len(state.market_deck),
+        "project": project,
+        "prompt": describe.prompt(state.phase, active.name),
+        "active_name": active.name,
+        "dice": dice_icons(state),
+        "total": sum(state.dice) if state.dice else None,
+        "buttons": action_buttons(state) if may_act and state.winner is None else [],
+        "log": Lazy(log_lines, state, entries),
+        "start_rolls": start_rolls([p.name for p in state.players], state.start_rolls),
+        "latest": log_lines(state, entries[-1:]),
+        "last_roll": _last_roll(state, entries) if not state.dice else None,
+        "winner_name": state.players[state.winner].name if state.winner is not None else None,
+    }

@@ -1,0 +1,189 @@
+"""Words for the things on the table: card effects, landmark effects, icons and action buttons.
+
+Everything a player reads about a card comes from here, in the current language, so a new effect
+kind or action type is one entry. Unknown kinds fall back to a plain, honest label.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from play.engine.cards import Effect
+from play.engine.table import Table
+from play.narration import thing_name
+
+# Our icons (bootstrap-icons) for the cards' symbols; the real cards' artwork is not copied.
+ICONS = {
+    "wheat": "flower2",
+    "cow": "piggy-bank",
+    "bread": "basket",
+    "cup": "cup-hot",
+    "gear": "gear",
+    "factory": "building-gear",
+    "fruit": "apple",
+    "tower": "broadcast-pin",
+    "shop": "shop",
+    "boat": "tsunami",
+    "flower": "flower1",
+}
+
+ICON_NAMES = {
+    "wheat": gettext_lazy("wheat"),
+    "cow": gettext_lazy("cow"),
+    "bread": gettext_lazy("bread"),
+    "cup": gettext_lazy("cup"),
+    "gear": gettext_lazy("gear"),
+    "factory": gettext_lazy("factory"),
+    "fruit": gettext_lazy("fruit"),
+    "tower": gettext_lazy("tower"),
+    "shop": gettext_lazy("shop"),
+    "boat": gettext_lazy("boat"),
+    "flower": gettext_lazy("flower"),
+}
+
+COLOUR_NAMES = {
+    "blue": gettext_lazy("blue"),
+    "green": gettext_lazy("green"),
+    "red": gettext_lazy("red"),
+    "purple": gettext_lazy("purple"),
+    "special": gettext_lazy("special"),
+}
+
+BOT_NAMES = {
+    "random": gettext_lazy("random"),
+    "greedy": gettext_lazy("greedy"),
+}
+
+
+def bot_name(kind: str) -> str:
+    return str(BOT_NAMES.get(kind, kind))
+
+
+# When a colour's cards activate, as the rulebook says it.
+COLOUR_RULES = {
+    "blue": gettext_lazy("on anyone's roll"),
+    "green": gettext_lazy("on your own roll"),
+    "red": gettext_lazy("on another player's roll"),
+    "purple": gettext_lazy("on your own roll"),
+    "special": "",
+}
+
+
+def icon_class(icon: str) -> str:
+    return "bi-" + ICONS.get(icon, "question-circle")
+
+
+def icon_name(icon: str) -> str:
+    return str(ICON_NAMES.get(icon, icon))
+
+
+def _coins(amount: int) -> str:
+    return ngettext("%(amount)s coin", "%(amount)s coins", amount) % {"amount": amount}
+
+
+def effect_text(effect: Effect) -> str:
+    """What an establishment, landmark or community project does, in one sentence."""
+    p = effect.params
+    kind = effect.kind
+    if kind == "bank":
+        return _("Take %(coins)s from the bank.") % {"coins": _coins(p["amount"])}
+    if kind == "per_icon":
+        values = {"coins": _coins(p["amount"]), "icon": icon_name(p["icon"])}
+        if p.get("distinct"):
+            return _("Take %(coins)s for each different %(icon)s establishment you own.") % values
+        return _("Take %(coins)s for each %(icon)s establishment you own.") % values
+    if kind == "take_from_active":
+        return _("Take %(coins)s from the player who rolled.") % {"coins": _coins(p["amount"])}
+    if kind == "take_from_each":
+        return _("Take %(coins)s from every other player.") % {"coins": _coins(p["amount"])}
+    if kind == "take_from_chosen":
+        return _("Take %(coins)s from a player of your choice.") % {"coins": _coins(p["amount"])}
+    if kind == "swap":
+        return _(
+            "You may swap one of your establishments (not purple) for one of another player's."
+        )
+    if kind == "coin_if_broke_after_build":
+        return _("If you have no coins after your build step, take %(coins)s.") % {
+            "coins": _coins(p["amount"])
+        }
+    if kind == "two_dice":
+        return _("You may roll 1 or 2 dice.")
+    if kind == "icon_bonus":
+        icons = ", ".join(icon_name(icon) for icon in p["icons"])
+        return _("Your %(icons)s establishments earn %(coins)s more each.") % {
+            "icons": icons,
+            "coins": _coins(p.get("amount", 1)),
+        }
+    if kind == "extra_turn_on_doubles":
+        return _("Roll doubles and you take another turn after this one.")
+    if kind == "extra_turn_on_total":
+        return _("Roll a %(total)s and you take another turn after this one.") % {
+            "total": p["total"]
+        }
+    if kind == "reroll":
+        return _("Once a turn you may roll again.")
+    return kind.replace("_", " ")
+
+
+def numbers_text(numbers: tuple[int, ...]) -> str:
+    if not numbers:
+        return ""
+    if len(numbers) > 1 and list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
+
+
+def action_label(action: dict, table: Table, names: list[str], costs: dict[str, int]) -> str:
+    """The text on the button for one legal action."""
+    kind = action.get("type")
+    if kind == "roll":
+        return ngettext("Roll %(n)s die", "Roll %(n)s dice", action["dice"]) % {"n": action["dice"]}
+    if kind == "reroll":
+        return _("Roll again")
+    if kind == "keep":
+        return _("Keep this roll")
+    if kind == "choose_player":
+        return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+    if kind == "trade":
+        return _("Give %(give)s, take %(player)s's %(take)s") % {
+            "give": thing_name(table, action["give"]),
+            "player": names[action["player"]],
+            "take": thing_name(table, action["take"]),
+        }
+    if kind == "skip":
+        return _("Don't trade")
+    if kind == "build":
+        card = table.cards[action["card"]]
+        return _("Build %(card)s (%(cost)s)") % {
+            "card": thing_name(table, card.id),
+            "cost": card.cost,
+        }
+    if kind == "build_landmark":
+        return _("Build %(landmark)s (%(cost)s)") % {
+            "landmark": thing_name(table, action["landmark"]),
+            "cost": costs.get(action["landmark"], "?"),
+        }
+    if kind == "contribute":
+        project = table.project
+        return _("Put your flag on %(project)s (%(cost)s)") % {
+            "project": thing_name(table, project.id) if project else "?",
+            "cost": project.cost if project else "?",
+        }
+    if kind == "pass":
+        return _("Build nothing")
+    return str(kind).replace("_", " ").capitalize()
+
+
+PHASE_PROMPTS = {
+    "roll": gettext_lazy("%(player)s rolls the dice."),
+    "reroll": gettext_lazy("%(player)s may roll again or keep the roll."),
+    "choose_player": gettext_lazy("%(player)s chooses whom to take coins from."),
+    "trade": gettext_lazy("%(player)s may trade an establishment."),
+    "build": gettext_lazy("%(player)s may build one thing."),
+}
+
+
+def prompt(phase: str, player: str) -> str:
+    template = PHASE_PROMPTS.get(phase, gettext_lazy("%(player)s decides."))
+    return str(template) % {"player": player}

@@ -1,0 +1,154 @@
+"""The forms a person types into: starting a game and importing one."""
+
+from __future__ import annotations
+
+import json
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from play.engine.catalog import EDITIONS
+from play.models import HUMAN
+
+MAX_SEATS = 4
+EMPTY = ""
+
+KIND_CHOICES = [
+    (HUMAN, _("Human")),
+    ("random", _("Bot: random")),
+    ("greedy", _("Bot: greedy")),
+]
+EDITION_CHOICES = [
+    ("classic", _("Classic")),
+    ("kosmos", _("200 Jahre Kosmos")),
+]
+VARIANT_CHOICES = [
+    ("two_copies_max", _("Beginners' limit: at most 2 copies of each establishment")),
+    ("random_market", _("Random market: 10 different piles, refilled from a shuffled deck")),
+]
+DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dirk"]
+DEFAULT_KINDS = [HUMAN, HUMAN, "greedy", EMPTY]
+
+
+class StartForm(forms.Form):
+    edition = forms.ChoiceField(
+        label=_("Edition"), choices=EDITION_CHOICES, initial="classic", widget=forms.RadioSelect
+    )
+    variants = forms.MultipleChoiceField(
+        label=_("Variants"),
+        choices=VARIANT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    first_player = forms.ChoiceField(label=_("Who starts"), initial="0")
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("The same seed and the same moves give the same game."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        assert set(EDITIONS) >= {code for code, _label in EDITION_CHOICES}
+        rows = []
+        for i in range(MAX_SEATS):
+            self.fields[f"name_{i}"] = forms.CharField(
+                label=_("Seat %(n)s name") % {"n": i + 1},
+                max_length=24,
+                required=False,
+                initial=DEFAULT_NAMES[i],
+            )
+            choices = KIND_CHOICES if i < 2 else [(EMPTY, _("Nobody")), *KIND_CHOICES]
+            self.fields[f"kind_{i}"] = forms.ChoiceField(
+                label=_("Seat %(n)s plays") % {"n": i + 1},
+                choices=choices,
+                initial=DEFAULT_KINDS[i],
+                required=i < 2,
+            )
+            rows.append(
+                Row(
+                    Column(Field(f"name_{i}"), css_class="col-7"),
+                    Column(Field(f"kind_{i}"), css_class="col-5"),
+                )
+            )
+        self.fields["first_player"].choices = [
+            *[(str(i), _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
+            ("roll", _("Roll for it (highest two dice)")),
+        ]
+        self.helper = FormHelper()
+        self.helper.form_method = "post"
+        self.helper.layout = Layout(
+            Field("edition"),
+            Fieldset(_("Seats"), *rows),
+            Field("variants"),
+            Field("first_player"),
+            Field("seed"),
+            Submit("start", _("Start the game"), css_class="btn-primary btn-lg w-100"),
+        )
+
+    def clean(self):
+        data = super().clean()
+        seats = []
+        first_index = None
+        for i in range(MAX_SEATS):
+            kind = data.get(f"kind_{i}", EMPTY)
+            name = (data.get(f"name_{i}") or "").strip()
+            if kind == EMPTY:
+                continue
+            if not name:
+                self.add_error(f"name_{i}", _("Every seat that plays needs a name."))
+                continue
+            if data.get("first_player") == str(i):
+                first_index = len(seats)
+            seats.append((name, kind))
+        if len(seats) < 2:
+            raise forms.ValidationError(_("A game needs 2 to 4 players."))
+        if len({name for name, _kind in seats}) != len(seats):
+            raise forms.ValidationError(_("Give every player a different name."))
+        first = data.get("first_player")
+        if first == "roll":
+            data["first"] = "roll"
+        elif first_index is None:
+            self.add_error("first_player", _("The player who starts must have a seat."))
+        else:
+            data["first"] = first_index
+        data["seats"] = seats
+        return data
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Exported game (JSON file)"), required=False)
+    text = forms.CharField(
+        label=_("…or paste it here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_method = "post"
+        self.helper.attrs = {"enctype": "multipart/form-data"}
+        self.helper.add_input(Submit("import", _("Import and replay"), css_class="btn-primary"))
+
+    def clean(self):
+        data = super().clean()
+        raw = data.get("file").read() if data.get("file") else data.get("text", "")
+        if not raw:
+            raise forms.ValidationError(_("Choose a file or paste an exported game."))
+        try:
+            doc = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise forms.ValidationError(
+                _("This is not JSON: %(error)s") % {"error": error}
+            ) from error
+        if not isinstance(doc, dict) or doc.get("format") != 1:
+            raise forms.ValidationError(_("This is not an exported game of format 1."))
+        if not isinstance(doc.get("setup"), dict) or not isinstance(doc.get("actions"), list):
+            raise forms.ValidationError(_("An exported game needs a setup and a list of actions."))
+        data["doc"] = doc
+        return data

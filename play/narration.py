@@ -1,0 +1,227 @@
+"""The game log in words: one function per event type, in the reader's language.
+
+A new event type is one small function registered in NARRATORS; an event nobody narrates yet is
+still shown, by its type, so a newer engine never breaks an older page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from play.engine.table import Table
+
+
+def language() -> str:
+    return (get_language() or "en")[:2]
+
+
+def thing_name(table: Table, ident: str | None) -> str:
+    """The display name of a card, landmark or community project, in the current language."""
+    if ident is None:
+        return ""
+    lang = language()
+    for defs in (table.cards, table.landmarks):
+        if ident in defs:
+            return defs[ident].name.get(lang) or defs[ident].name["en"]
+    if table.project is not None and table.project.id == ident:
+        return table.project.name.get(lang) or table.project.name["en"]
+    return ident.replace("_", " ")
+
+
+class Narrator:
+    """What every narration function needs: the seat names and the table."""
+
+    def __init__(self, names: list[str], table: Table):
+        self.names = names
+        self.table = table
+
+    def who(self, seat: int | None) -> str:
+        if seat is None:
+            return _("the bank")
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return str(seat)
+
+    def thing(self, ident: str | None) -> str:
+        return thing_name(self.table, ident)
+
+    def narrate(self, event: dict) -> str:
+        narrator = NARRATORS.get(event.get("type"))
+        if narrator is None:
+            return _("Something happened: %(type)s.") % {"type": event.get("type", "?")}
+        try:
+            return narrator(self, event)
+        except (KeyError, TypeError, ValueError):
+            return _("Something happened: %(type)s.") % {"type": event.get("type", "?")}
+
+
+def _turn(n: Narrator, event: dict) -> str:
+    if event.get("extra"):
+        return _("%(player)s takes an extra turn.") % {"player": n.who(event["player"])}
+    return _("It is %(player)s's turn.") % {"player": n.who(event["player"])}
+
+
+def _roll(n: Narrator, event: dict) -> str:
+    values = {
+        "player": n.who(event["player"]),
+        "dice": " + ".join(str(d) for d in event["dice"]),
+        "total": event["total"],
+    }
+    if event.get("reroll"):
+        if len(event["dice"]) > 1:
+            return _("%(player)s rolls again: %(dice)s = %(total)s.") % values
+        return _("%(player)s rolls again: %(total)s.") % values
+    if len(event["dice"]) > 1:
+        return _("%(player)s rolls %(dice)s = %(total)s.") % values
+    return _("%(player)s rolls %(total)s.") % values
+
+
+def _keep(n: Narrator, event: dict) -> str:
+    return _("%(player)s keeps the roll.") % {"player": n.who(event["player"])}
+
+
+def _transfer(n: Narrator, event: dict) -> str:
+    amount = event["amount"]
+    count = event.get("count", 1)
+    card = n.thing(event["card"])
+    if count > 1:
+        card = _("%(count)s× %(card)s") % {"count": count, "card": card}
+    values = {
+        "payer": n.who(event["payer"]),
+        "payee": n.who(event["payee"]),
+        "card": card,
+        "amount": amount,
+        "shortfall": event.get("shortfall", 0),
+    }
+    if amount == 0 and values["shortfall"] and event["payer"] is not None:
+        return (
+            ngettext(
+                "%(payee)s's %(card)s would take %(shortfall)s coin from %(payer)s; "
+                "%(payer)s had none.",
+                "%(payee)s's %(card)s would take %(shortfall)s coins from %(payer)s; "
+                "%(payer)s had none.",
+                values["shortfall"],
+            )
+            % values
+        )
+    if event["payer"] is None:
+        return (
+            ngettext(
+                "%(payee)s's %(card)s earns %(amount)s coin.",
+                "%(payee)s's %(card)s earns %(amount)s coins.",
+                amount,
+            )
+            % values
+        )
+    text = (
+        ngettext(
+            "%(payee)s's %(card)s takes %(amount)s coin from %(payer)s",
+            "%(payee)s's %(card)s takes %(amount)s coins from %(payer)s",
+            amount,
+        )
+        % values
+    )
+    if values["shortfall"]:
+        return (
+            text
+            + ngettext(
+                "; %(payer)s was %(shortfall)s coin short.",
+                "; %(payer)s was %(shortfall)s coins short.",
+                values["shortfall"],
+            )
+            % values
+        )
+    return text + "."
+
+
+def _build(n: Narrator, event: dict) -> str:
+    return _("%(player)s builds %(card)s for %(cost)s.") % {
+        "player": n.who(event["player"]),
+        "card": n.thing(event["card"]),
+        "cost": event["cost"],
+    }
+
+
+def _landmark(n: Narrator, event: dict) -> str:
+    return _("%(player)s builds the landmark %(landmark)s for %(cost)s.") % {
+        "player": n.who(event["player"]),
+        "landmark": n.thing(event["landmark"]),
+        "cost": event["cost"],
+    }
+
+
+def _contribute(n: Narrator, event: dict) -> str:
+    return _("%(player)s puts a flag on %(project)s for %(cost)s.") % {
+        "player": n.who(event["player"]),
+        "project": n.thing(event["project"]),
+        "cost": event["cost"],
+    }
+
+
+def _trade(n: Narrator, event: dict) -> str:
+    return _("%(player)s trades %(give)s for %(target)s's %(take)s.") % {
+        "player": n.who(event["player"]),
+        "give": n.thing(event["give"]),
+        "target": n.who(event["target"]),
+        "take": n.thing(event["take"]),
+    }
+
+
+def _skip(n: Narrator, event: dict) -> str:
+    return _("%(player)s does not trade with %(card)s.") % {
+        "player": n.who(event["player"]),
+        "card": n.thing(event["card"]),
+    }
+
+
+def _pass(n: Narrator, event: dict) -> str:
+    return _("%(player)s builds nothing.") % {"player": n.who(event["player"])}
+
+
+def _reveal(n: Narrator, event: dict) -> str:
+    return _("%(card)s is revealed in the market.") % {"card": n.thing(event["card"])}
+
+
+def _extra_turn(n: Narrator, event: dict) -> str:
+    return _("%(player)s earns an extra turn with %(landmark)s.") % {
+        "player": n.who(event["player"]),
+        "landmark": n.thing(event["landmark"]),
+    }
+
+
+def _game_over(n: Narrator, event: dict) -> str:
+    return _("%(player)s wins the game!") % {"player": n.who(event["winner"])}
+
+
+def _undo(n: Narrator, event: dict) -> str:
+    return _("%(player)s takes the last build back.") % {"player": n.who(event["player"])}
+
+
+def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
+    """Rolling for the first player: one sentence per round of rolls (ties roll again)."""
+    sentences = []
+    for rolls in rounds:
+        shown = ", ".join(f"{names[seat]} {roll}" for seat, roll in enumerate(rolls) if roll)
+        sentences.append(_("Rolling two dice for who starts: %(rolls)s.") % {"rolls": shown})
+    return sentences
+
+
+NARRATORS: dict[str, Callable[[Narrator, dict], str]] = {
+    "turn": _turn,
+    "roll": _roll,
+    "keep": _keep,
+    "transfer": _transfer,
+    "build": _build,
+    "landmark": _landmark,
+    "contribute": _contribute,
+    "trade": _trade,
+    "skip": _skip,
+    "pass": _pass,
+    "reveal": _reveal,
+    "extra_turn": _extra_turn,
+    "game_over": _game_over,
+    "undo": _undo,
+}

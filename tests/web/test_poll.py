@@ -1,0 +1,60 @@
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_unchanged_game_answers_204_with_one_query(client, start):
+    game = start()
+    url = f"/g/{game.code}/{game.host_secret}/poll/?v={game.version}"
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, headers={"HX-Request": "true"})
+
+    assert response.status_code == 204
+    assert response.content == b""
+    assert len(queries) == 1
+
+
+def test_a_changed_game_answers_with_the_board(client, start, page):
+    game = start()
+    stale = game.version
+    game.apply_action({"type": "roll", "dice": 1}, version=stale, who="host")
+
+    response = client.get(f"/g/{game.code}/watch/poll/?v={stale}", headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    assert page(response).version == stale + 1
+    assert "Ann rolls" in response.content.decode()
+
+
+def test_a_due_bot_moves_on_the_poll(client, settings):
+    settings.PLAY_BOT_DELAY_AFTER_HUMAN = 60
+    game = Game.start("classic", [("Ann", "random"), ("Ben", "human")], seed=3)
+    assert game.version == 0
+    url = f"/g/{game.code}/watch/poll/?v=0"
+    assert client.get(url).status_code == 204  # not due yet: nothing happens
+
+    Game.objects.filter(pk=game.pk).update(bot_due_at=game.created)
+    settings.PLAY_BOT_DELAY = 60
+    response = client.get(url)
+
+    game.refresh_from_db()
+    assert response.status_code == 200
+    assert game.version == 1  # one step, then the bot waits again so the table can follow
+    assert json.loads(json.dumps(game.log()))[0]["type"] == "roll"
+
+
+def test_polling_an_unknown_game_is_not_found(client):
+    assert client.get("/g/nothing/watch/poll/?v=0").status_code == 404
+
+
+def test_a_bad_version_gets_the_board(client, start):
+    game = start()
+
+    assert client.get(f"/g/{game.code}/watch/poll/?v=abc").status_code == 200

@@ -1,0 +1,43 @@
+"""A move costs the same few queries at turn 5 as at turn 50."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+MAX_QUERIES = 8
+
+
+def queries_for_a_move(client, game) -> int:
+    state = game.load()
+    action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/g/{game.code}/{game.host_secret}/move/",
+            {"version": game.version, "action": json.dumps(action)},
+            headers={"HX-Request": "true"},
+        )
+    assert response.status_code == 200
+    game.refresh_from_db()
+    return len(queries)
+
+
+def play_until_turn(client, game, turn):
+    while game.load().turn < turn:
+        queries_for_a_move(client, game)
+
+
+def test_queries_per_move_stay_few_and_flat(client):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+
+    play_until_turn(client, game, 5)
+    early = [queries_for_a_move(client, game) for _ in range(2)]
+    play_until_turn(client, game, 50)
+    late = [queries_for_a_move(client, game) for _ in range(2)]
+
+    assert max(early + late) <= MAX_QUERIES
+    assert early == late

@@ -1,0 +1,95 @@
+import pytest
+
+from play.models import GameAction
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def rolled_and_built(game, seat_key="host"):
+    """Ann rolls, then builds the cheapest card she can afford."""
+    game.apply_action({"type": "roll", "dice": 1}, version=game.version, who=seat_key)
+    game.apply_action({"type": "build", "card": "wheat_field"}, version=game.version, who=seat_key)
+
+
+def test_a_build_can_be_undone_before_the_next_roll(client, start, page):
+    game = start()
+    before_build = None
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who="host")
+    before_build = game.state
+    game.apply_action({"type": "build", "card": "wheat_field"}, version=1, who="host")
+    html = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
+    assert "Undo the last build" in html
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 2}, headers=HTMX)
+
+    game.refresh_from_db()
+    assert response.status_code == 200
+    assert game.state == before_build
+    assert game.version == 3
+    assert GameAction.objects.get(game=game, index=2).action == {"type": "undo"}
+    assert "Ann takes the last build back." in response.content.decode()
+    assert {"type": "build", "card": "wheat_field"} in page(response).actions
+
+
+def test_undo_without_htmx_redirects(client, start):
+    game = start()
+    rolled_and_built(game)
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 2})
+
+    assert response.status_code == 302
+
+
+def test_a_roll_is_never_undone(client, start):
+    game = start()
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who="host")
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 1})
+
+    game.refresh_from_db()
+    assert response.status_code == 409
+    assert game.version == 1
+
+
+def test_after_the_next_roll_the_build_stays(client, start):
+    game = start()
+    rolled_and_built(game)
+    game.apply_action({"type": "roll", "dice": 1}, version=2, who="host")  # Ben rolls
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 3})
+
+    assert response.status_code == 409
+
+
+def test_only_the_builder_may_undo(client, start):
+    game = start()
+    rolled_and_built(game)
+
+    other = client.post(f"/g/{game.code}/{game.seats[1]['secret']}/undo/", {"version": 2})
+    own = client.post(f"/g/{game.code}/{game.seats[0]['secret']}/undo/", {"version": 2})
+
+    assert other.status_code == 403
+    assert own.status_code == 302
+
+
+def test_a_stale_undo_is_refused(client, start):
+    game = start()
+    rolled_and_built(game)
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 1})
+
+    game.refresh_from_db()
+    assert response.status_code == 409
+    assert game.version == 2
+
+
+def test_an_undone_build_can_be_made_again_and_undone_again(start):
+    game = start()
+    rolled_and_built(game)
+    game.undo(version=2, who="host")
+    game.apply_action({"type": "pass"}, version=3, who="host")
+
+    assert game.replays_to_stored_state()
+    assert [a["type"] for a in game.log()] == ["roll", "build", "undo", "pass"]
+    assert [a["type"] for a in game.export()["actions"]] == ["roll", "pass"]
