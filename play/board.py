@@ -10,12 +10,21 @@ import json
 
 from play import describe
 from play.engine import GameState, legal_actions
+from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
 from play.narration import Narrator, start_rolls, thing_name
 
 LOG_LENGTH = 30
 
 
-def card_view(table, card_id: str, copies: int) -> dict:
+def stickers_by_card(setup: dict) -> dict[str, str]:
+    """Card id -> what its stickers changed, in words (later stickers override earlier ones)."""
+    changes: dict[str, dict] = {}
+    for sticker in setup.get("stickers", []):
+        changes.setdefault(sticker["card"], {}).update(sticker["change"])
+    return {card_id: describe.sticker_text(change) for card_id, change in changes.items()}
+
+
+def card_view(table, card_id: str, copies: int, stickers=None, face_down: int = 0) -> dict:
     card = table.cards[card_id]
     return {
         "id": card_id,
@@ -30,16 +39,32 @@ def card_view(table, card_id: str, copies: int) -> dict:
         "first": card.numbers[0] if card.numbers else 99,
         "effect": describe.effect_text(card.effect),
         "copies": copies,
+        "sticker": (stickers or {}).get(card_id, ""),
+        "face_down": face_down,
+        "face_up": copies - face_down,
     }
 
 
-def _sorted_cards(table, piles: dict[str, int]) -> list[dict]:
-    cards = [card_view(table, card_id, copies) for card_id, copies in piles.items()]
+def _sorted_cards(table, piles: dict[str, int], stickers=None, face_down=None) -> list[dict]:
+    face_down = face_down or {}
+    cards = [
+        card_view(table, card_id, copies, stickers, face_down.get(card_id, 0))
+        for card_id, copies in piles.items()
+    ]
     return sorted(cards, key=lambda c: (c["first"], c["cost"], c["name"]))
+
+
+def island_view(table, island_id: str) -> dict:
+    return {
+        "id": island_id,
+        "name": thing_name(table, island_id),
+        "effect": describe.effect_text(table.islands[island_id].effect),
+    }
 
 
 def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dict]:
     table = state.table
+    stickers = stickers_by_card(state.setup)
     views = []
     for index, player in enumerate(state.players):
         costs = table.landmark_costs[index]
@@ -62,7 +87,12 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "kind": seats[index]["kind"] if index < len(seats) else "human",
                 "bot_name": describe.bot_name(seats[index]["kind"]) if index < len(seats) else "",
                 "coins": player.coins,
-                "city": _sorted_cards(table, player.city),
+                "city": _sorted_cards(table, player.city, stickers, player.face_down),
+                "islands": [
+                    {**island_view(table, island), "fresh": island in player.fresh}
+                    for island in player.islands
+                ],
+                "boat": player.boat,
                 "landmarks": landmarks,
                 "built": sum(1 for lm in landmarks if lm["built"]),
                 "active": index == state.active and state.winner is None,
@@ -80,7 +110,15 @@ def action_buttons(state: GameState) -> list[dict]:
     names = [p.name for p in state.players]
     costs = table.landmark_costs[state.active]
     # Deciding not to trade comes first: the list of trades can be long on a phone.
-    order = {"skip": -1, "build_landmark": 0, "contribute": 1, "build": 2, "pass": 3}
+    order = {
+        "skip": -1,
+        "build_landmark": 0,
+        "contribute": 1,
+        "sail": 2,
+        "rest": 3,
+        "build": 4,
+        "pass": 5,
+    }
     buttons = []
     for action in legal_actions(state):
         kind = action.get("type")
@@ -100,8 +138,11 @@ def action_buttons(state: GameState) -> list[dict]:
                     "pass": "btn-light border-dark-subtle",
                     "skip": "btn-light border-dark-subtle",
                     "keep": "btn-outline-primary",
+                    "contribute": "btn-outline-success",
+                    "sail": "btn-outline-info",
+                    "rest": "btn-light border-dark-subtle",
                 }.get(kind, "btn-outline-dark"),
-                "order": order.get(kind, 5),
+                "order": order.get(kind, 6),
             }
         )
     buttons.sort(key=lambda b: b["order"])
@@ -115,6 +156,8 @@ def _cost(action: dict, table, costs: dict[str, int]) -> int | None:
         return costs.get(action.get("landmark"))
     if action.get("type") == "contribute" and table.project:
         return table.project.cost
+    if action.get("type") == "sail":
+        return COST_PER_SPACE * action.get("spaces", 0)
     return None
 
 
@@ -192,8 +235,48 @@ class Lazy:
 
 def _other_cards(state: GameState) -> list[dict]:
     return _sorted_cards(
-        state.table, {c: 0 for p in state.players for c in p.city if c not in state.market}
+        state.table,
+        {c: 0 for p in state.players for c in p.city if c not in state.market},
+        stickers_by_card(state.setup),
     )
+
+
+def _market(state: GameState) -> list[dict]:
+    return _sorted_cards(state.table, state.market, stickers_by_card(state.setup))
+
+
+def expedition_track(state: GameState) -> dict | None:
+    """The expedition track: each space 0..length with its island (and owner) and the boats on it.
+
+    Space 0 is the harbour where every boat starts; islands lie on spaces 1..length.
+    """
+    table = state.table
+    if not table.track_length:
+        return None
+    owners = claimed_islands(state)
+    spaces = []
+    for space in range(table.track_length + 1):
+        island_id = table.island_spaces.get(space)
+        island = None
+        if island_id is not None:
+            owner = owners.get(island_id)
+            island = {
+                **island_view(table, island_id),
+                "owner": state.players[owner].name if owner is not None else None,
+                "owner_seat": owner,
+            }
+        spaces.append(
+            {
+                "space": space,
+                "island": island,
+                "boats": [
+                    {"seat": seat, "name": p.name, "initial": p.name[:1].upper()}
+                    for seat, p in enumerate(state.players)
+                    if p.boat == space
+                ],
+            }
+        )
+    return {"length": table.track_length, "spaces": spaces}
 
 
 def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
@@ -205,12 +288,15 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
             "name": thing_name(table, table.project.id),
             "cost": table.project.cost,
             "effect": describe.effect_text(table.project.effect),
+            "flags": [p.name for p in state.players if p.flag],
         }
     return {
         "state": state,
         "you": you,
         "seat_views": Lazy(seat_views, state, seats, None),
-        "market": Lazy(_sorted_cards, table, state.market),
+        "market": Lazy(_market, state),
+        "track": Lazy(expedition_track, state),
+        "rules": describe.rules_in_force(table.rules),
         "other_cards": Lazy(_other_cards, state),
         "landmark_reference": Lazy(_landmark_reference, state),
         "market_deck": len(state.market_deck),

@@ -16,6 +16,7 @@ CARD_COLOURS = {
     "red": "#d7263d",
     "purple": "#7b3fb5",
     "special": "#8a8a8a",
+    "other": "#c9a227",  # community projects, islands, the Yōkai, the rest day: not a card
 }
 
 
@@ -32,7 +33,7 @@ def game_figures(setup: dict, actions: list[dict]) -> dict:
         for event in events:
             if event.get("type") == "transfer" and event.get("payee") is not None:
                 card = table.cards.get(event.get("card"))
-                colour = card.colour if card else "special"
+                colour = card.colour if card else "other"
                 income[event["payee"]][colour] += event.get("amount", 0)
         if any(e.get("type") in ("turn", "game_over") for e in events):
             coins.append([p.coins for p in state.players])
@@ -118,7 +119,7 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
                     f"{length:.1f}",
                     bar,
                     CARD_COLOURS[colour],
-                    describe.COLOUR_NAMES[colour],
+                    colour_name(colour),
                     amount,
                 )
             )
@@ -157,8 +158,16 @@ def legend(names: list[str]) -> list[dict]:
     ]
 
 
-def colour_legend() -> list[dict]:
+def colour_name(colour: str) -> str:
+    if colour == "other":
+        return _("projects, islands & other")
+    return str(describe.COLOUR_NAMES[colour])
+
+
+def colour_legend(income: list[dict[str, int]] | None = None) -> list[dict]:
+    """The colours in the income chart; "other" only when some income came from no card."""
     return [
-        {"name": describe.COLOUR_NAMES[colour], "colour": value}
+        {"name": colour_name(colour), "colour": value}
         for colour, value in CARD_COLOURS.items()
+        if colour != "other" or (income and any(row["other"] for row in income))
     ]

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play.engine.cards import Effect
+from play.engine.legacy.expedition import COST_PER_SPACE
+from play.engine.legacy.rest_day import REST_COINS
 from play.engine.table import Table
 from play.narration import thing_name
 
@@ -123,6 +125,10 @@ def effect_text(effect: Effect) -> str:
         }
     if kind == "reroll":
         return _("Once a turn you may roll again.")
+    if kind == "income_each_turn":
+        return _("At the start of each of your turns, take %(coins)s from the bank.") % {
+            "coins": _coins(p["amount"])
+        }
     return kind.replace("_", " ")
 
 
@@ -170,9 +176,80 @@ def action_label(action: dict, table: Table, names: list[str], costs: dict[str, 
             "project": thing_name(table, project.id) if project else "?",
             "cost": project.cost if project else "?",
         }
+    if kind == "sail":
+        spaces = action["spaces"]
+        return ngettext(
+            "Sail %(n)s space (%(cost)s coins)", "Sail %(n)s spaces (%(cost)s coins)", spaces
+        ) % {"n": spaces, "cost": COST_PER_SPACE * spaces}
+    if kind == "rest":
+        return _("Rest: take %(coins)s, build nothing") % {"coins": _coins(REST_COINS)}
     if kind == "pass":
         return _("Build nothing")
     return str(kind).replace("_", " ").capitalize()
+
+
+# The rule cards a game may have in force: a name and what the rule does, in one line each.
+RULES = {
+    "expedition": (
+        gettext_lazy("Expedition"),
+        gettext_lazy(
+            "Instead of building, sail your boat 1 to 3 spaces for 2 coins a space; "
+            "the first boat to stop on an island claims it for good."
+        ),
+    ),
+    "yokai_flip": (
+        gettext_lazy("Yōkai: cards turn over"),
+        gettext_lazy(
+            "When someone rolls doubles, the richest other player turns their most expensive "
+            "establishment face down until their next turn; face-down cards earn nothing."
+        ),
+    ),
+    "yokai_coins": (
+        gettext_lazy("Yōkai: coins for the poorest"),
+        gettext_lazy(
+            "When someone rolls doubles, every player with the fewest coins takes 2 coins "
+            "from the bank."
+        ),
+    ),
+    "rest_day": (
+        gettext_lazy("Rest day"),
+        gettext_lazy("Instead of building, you may rest and take 1 coin from the bank."),
+    ),
+}
+
+
+def rules_in_force(rule_ids) -> list[dict]:
+    """Each active rule id with its name and one line of explanation (unknown ids by their id)."""
+    rules = []
+    for rule_id in sorted(rule_ids):
+        name, text = RULES.get(rule_id, (rule_id.replace("_", " "), ""))
+        rules.append(
+            {"id": rule_id, "name": str(name), "text": str(text), "yokai": "yokai" in rule_id}
+        )
+    return rules
+
+
+STICKER_FIELD_NAMES = {
+    "cost": gettext_lazy("cost"),
+    "numbers": gettext_lazy("numbers"),
+    "amount": gettext_lazy("coins"),
+    "icon": gettext_lazy("icon"),
+}
+
+
+def sticker_text(change: dict) -> str:
+    """What the stickers on one card changed, e.g. 'sticker: cost 2, numbers 2–4'."""
+    parts = []
+    for field in ("cost", "numbers", "amount", "icon"):
+        if field not in change:
+            continue
+        value = change[field]
+        if field == "numbers":
+            value = numbers_text(tuple(sorted(set(value))))
+        elif field == "icon":
+            value = icon_name(value)
+        parts.append(f"{STICKER_FIELD_NAMES[field]} {value}")
+    return _("sticker: %(changes)s") % {"changes": ", ".join(parts)}
 
 
 PHASE_PROMPTS = {

@@ -101,6 +101,15 @@ class Game(models.Model):
         return cls.create_from(state, [kind for _name, kind in seats])
 
     @classmethod
+    def create_from_setup(cls, setup: dict, kinds: list[str]) -> Game:
+        """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
+        kind per player in the setup. IllegalAction if the setup or a kind is invalid."""
+        for kind in kinds:
+            if kind not in SEAT_KINDS:
+                raise IllegalAction(f"There is no kind of seat {kind!r}.")
+        return cls.create_from(new_game(setup), list(kinds))
+
+    @classmethod
     def create_from(cls, state: GameState, kinds: list[str], actions: list[dict] = ()) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []

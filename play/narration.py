@@ -19,15 +19,20 @@ def language() -> str:
 
 
 def thing_name(table: Table, ident: str | None) -> str:
-    """The display name of a card, landmark or community project, in the current language."""
+    """The display name of a card, landmark, community project or island, in the current
+    language; the Yōkai and the rest day (sources of coins that are no card) by their names."""
     if ident is None:
         return ""
     lang = language()
-    for defs in (table.cards, table.landmarks):
+    for defs in (table.cards, table.landmarks, table.islands):
         if ident in defs:
             return defs[ident].name.get(lang) or defs[ident].name["en"]
     if table.project is not None and table.project.id == ident:
         return table.project.name.get(lang) or table.project.name["en"]
+    if ident == "yokai":
+        return _("the Yōkai")
+    if ident == "rest_day":
+        return _("the rest day")
     return ident.replace("_", " ")
 
 
@@ -85,6 +90,18 @@ def _keep(n: Narrator, event: dict) -> str:
 
 def _transfer(n: Narrator, event: dict) -> str:
     amount = event["amount"]
+    if event["card"] == "yokai":
+        return ngettext(
+            "The Yōkai gives %(payee)s %(amount)s coin.",
+            "The Yōkai gives %(payee)s %(amount)s coins.",
+            amount,
+        ) % {"payee": n.who(event["payee"]), "amount": amount}
+    if event["card"] == "rest_day":
+        return ngettext(
+            "%(payee)s takes %(amount)s coin for resting.",
+            "%(payee)s takes %(amount)s coins for resting.",
+            amount,
+        ) % {"payee": n.who(event["payee"]), "amount": amount}
     count = event.get("count", 1)
     card = n.thing(event["card"])
     if count > 1:
@@ -200,6 +217,56 @@ def _undo(n: Narrator, event: dict) -> str:
     return _("%(player)s takes the last build back.") % {"player": n.who(event["player"])}
 
 
+def _sail(n: Narrator, event: dict) -> str:
+    return ngettext(
+        "%(player)s sails %(spaces)s space, from %(from)s to %(to)s, for %(cost)s coins.",
+        "%(player)s sails %(spaces)s spaces, from %(from)s to %(to)s, for %(cost)s coins.",
+        event["spaces"],
+    ) % {
+        "player": n.who(event["player"]),
+        "spaces": event["spaces"],
+        "from": event["from"],
+        "to": event["to"],
+        "cost": event["cost"],
+    }
+
+
+def _claim_island(n: Narrator, event: dict) -> str:
+    return _("%(player)s claims the island %(island)s (space %(space)s).") % {
+        "player": n.who(event["player"]),
+        "island": n.thing(event["island"]),
+        "space": event["space"],
+    }
+
+
+def _face_down(n: Narrator, event: dict) -> str:
+    return _(
+        "The Yōkai haunts %(roller)s's doubles: %(player)s turns %(card)s face down "
+        "until their next turn."
+    ) % {
+        "roller": n.who(event["roller"]),
+        "player": n.who(event["player"]),
+        "card": n.thing(event["card"]),
+    }
+
+
+def _face_up(n: Narrator, event: dict) -> str:
+    cards = ", ".join(
+        n.thing(card)
+        if copies == 1
+        else _("%(count)s× %(card)s") % {"count": copies, "card": n.thing(card)}
+        for card, copies in event["cards"].items()
+    )
+    return _("%(player)s turns %(cards)s face up again.") % {
+        "player": n.who(event["player"]),
+        "cards": cards,
+    }
+
+
+def _rest(n: Narrator, event: dict) -> str:
+    return _("%(player)s takes a rest day.") % {"player": n.who(event["player"])}
+
+
 def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
     """Rolling for the first player: one sentence per round of rolls (ties roll again)."""
     sentences = []
@@ -224,4 +291,9 @@ NARRATORS: dict[str, Callable[[Narrator, dict], str]] = {
     "extra_turn": _extra_turn,
     "game_over": _game_over,
     "undo": _undo,
+    "sail": _sail,
+    "claim_island": _claim_island,
+    "face_down": _face_down,
+    "face_up": _face_up,
+    "rest": _rest,
 }

@@ -96,7 +96,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
             coins_chart=charts.coins_chart(names, figures["coins"]),
             income_chart=charts.income_chart(names, figures["income"]),
             seat_legend=charts.legend(names),
-            colour_legend=charts.colour_legend(),
+            colour_legend=charts.colour_legend(figures["income"]),
         )
     return ctx
 
