@@ -7,6 +7,7 @@ import re
 from html import unescape
 
 import pytest
+from django.utils import translation
 
 from play.engine import apply_action, legal_actions, new_game
 from play.models import Game
@@ -15,6 +16,13 @@ from tests.web.legacy_setup import legacy_setup
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A request in German or Dutch leaves its language active in this thread: reset it."""
+    yield
+    translation.activate("en")
 
 
 def make(players=3, kinds=None, **changes) -> Game:
@@ -38,6 +46,7 @@ def post(client, game, action, htmx=True):
 
 def same(shown: list[dict], legal: list[dict]) -> bool:
     """The buttons are exactly the legal actions (the board orders them its own way)."""
+
     def key(action):
         return json.dumps(action, sort_keys=True)
 
@@ -65,8 +74,14 @@ def test_landmarks_sit_on_lettered_slots_at_the_slot_costs(client, page):
     game = make()
     ann = city(page(host(client, game)).html, 0)
 
-    for letter, name, cost in (("A", "Blast Furnace", 5), ("B", "Flower Shop", 15), ("C", "Fountain", 25)):
-        pattern = rf'slot-letter[^>]*>{letter}</span>\s*{name}.*?bi-coin" aria-hidden="true"></i> {cost}<'
+    for letter, name, cost in (
+        ("A", "Blast Furnace", 5),
+        ("B", "Flower Shop", 15),
+        ("C", "Fountain", 25),
+    ):
+        pattern = (
+            rf'slot-letter[^>]*>{letter}</span>\s*{name}.*?bi-coin" aria-hidden="true"></i> {cost}<'
+        )
         assert re.search(pattern, ann, re.S), f"{letter} {name} {cost}"
     assert "</i> 10<" not in ann  # the landmark definitions' own cost is not the slot's
 
@@ -234,7 +249,11 @@ def test_the_yokai_turns_a_card_face_down_and_up_again(client, page):
 def test_the_rules_in_force_are_listed_in_each_language(client, page, language, expected):
     game = make()
     html = page(host(client, game, language)).html
-    box = html[html.index('class="rules-in-force') : html.index("</section>", html.index('class="rules-in-force'))]
+    box = html[
+        html.index('class="rules-in-force') : html.index(
+            "</section>", html.index('class="rules-in-force')
+        )
+    ]
 
     for text in expected:
         assert text in box
@@ -247,7 +266,11 @@ def test_stickered_cards_show_what_the_sticker_changed(client, page):
     html = page(host(client, game)).html
 
     market = html[html.index('class="market ') :]
-    bakery = market[market.index('data-card="bakery"') : market.index("</li>", market.index('data-card="bakery"'))]
+    bakery = market[
+        market.index('data-card="bakery"') : market.index(
+            "</li>", market.index('data-card="bakery"')
+        )
+    ]
     assert "sticker: cost 2, numbers 2–4" in bakery
     assert 'bi-coin" aria-hidden="true"></i> 2<' in bakery  # the changed cost is the cost shown
     assert "sticker-badge" in city(html, 0)
@@ -262,6 +285,6 @@ def test_the_board_renders_in_german_and_dutch(client, page):
     nl = page(host(client, game, "nl")).html
 
     assert "Möwenfels" in de and "Hafen" in de and "Gemeinschaftsprojekt" in de
-    assert "Meeuwenrots" in nl and "Haven" in nl and "Gemeenschapsproject" in nl
+    assert "Meeuwenrots" in nl and "haven" in nl and "Gemeenschapsproject" in nl
     assert "Segeln" in de or "segeln" in de.lower()
     assert "Zeil" in nl

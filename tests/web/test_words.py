@@ -59,6 +59,11 @@ EVENTS = [
     {"type": "extra_turn", "player": 0, "landmark": "amusement_park"},
     {"type": "game_over", "winner": 1},
     {"type": "undo", "player": 0},
+    {"type": "sail", "player": 0, "spaces": 2, "from": 0, "to": 2, "cost": 4},
+    {"type": "claim_island", "player": 0, "island": "gull_rock", "space": 2},
+    {"type": "face_down", "player": 1, "card": "bakery", "roller": 0},
+    {"type": "face_up", "player": 1, "cards": {"bakery": 1, "cafe": 2}},
+    {"type": "rest", "player": 0},
 ]
 
 
@@ -91,7 +96,7 @@ def test_the_cafe_story_from_the_issue(narrator):
 
 
 def test_an_unknown_event_is_still_shown(narrator):
-    assert narrator.narrate({"type": "sail", "player": 0}) == "Something happened: sail."
+    assert narrator.narrate({"type": "teleport", "player": 0}) == "Something happened: teleport."
     assert "build" in narrator.narrate({"type": "build"})  # a malformed event does not crash
 
 
