@@ -159,8 +159,14 @@ class Game(models.Model):
         }
 
     def rematch(self) -> Game:
-        """A new game with the same edition, seats, variants and start rule; a fresh seed."""
+        """A new game with the same edition, seats, variants and start rule; a fresh seed.
+
+        A game started from a full setup (a Legacy table: no edition) is set up again as it was,
+        with a fresh seed, instead of falling back to the classic game."""
         setup = self.setup
+        kinds = [seat["kind"] for seat in self.seats]
+        if "edition" not in setup:
+            return Game.create_from_setup({**setup, "seed": secrets.randbelow(2**31)}, kinds)
         return Game.start(
             setup.get("edition", "classic"),
             [(seat["name"], seat["kind"]) for seat in self.seats],

@@ -288,3 +288,18 @@ def test_the_board_renders_in_german_and_dutch(client, page):
     assert "Meeuwenrots" in nl and "haven" in nl and "Gemeenschapsproject" in nl
     assert "Segeln" in de or "segeln" in de.lower()
     assert "Zeil" in nl
+
+
+def test_a_rematch_of_a_legacy_game_keeps_its_table(client):
+    game = make()
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
+
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert response.status_code == 302
+    assert new.setup["rules"] == ["expedition", "yokai_flip", "rest_day"]
+    assert new.setup["stickers"] == game.setup["stickers"]
+    assert new.load().table.track_length == 6
+    assert {key: value for key, value in new.setup.items() if key != "seed"} == {
+        key: value for key, value in game.setup.items() if key != "seed"
+    }
