@@ -208,6 +208,7 @@ def _landmark_reference(state: GameState) -> list[dict]:
             "name": thing_name(table, lid),
             "cost": cost,
             "effect": describe.effect_text(table.landmarks[lid].effect),
+            "letter": table.landmarks[lid].letter,
         }
         for lid, cost in seen.items()
     ]
