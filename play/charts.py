@@ -165,9 +165,11 @@ def colour_name(colour: str) -> str:
 
 
 def colour_legend(income: list[dict[str, int]] | None = None) -> list[dict]:
-    """The colours in the income chart; "other" only when some income came from no card."""
+    """The four card colours, and the rarer sources (the Kosmos Shop, projects, islands…) only
+    when some seat earned coins from them."""
     return [
         {"name": colour_name(colour), "colour": value}
         for colour, value in CARD_COLOURS.items()
-        if colour != "other" or (income and any(row["other"] for row in income))
+        if colour in ("blue", "green", "red", "purple")
+        or (income and any(row.get(colour) for row in income))
     ]

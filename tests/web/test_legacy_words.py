@@ -138,3 +138,13 @@ def test_income_from_no_card_counts_as_other():
     assert "projects, islands & other" not in plain
     svg = charts.income_chart(["Ann", "Ben", "Cem"], figures["income"])
     assert charts.CARD_COLOURS["other"] in svg
+
+
+def test_the_income_legend_names_the_kosmos_shop_only_when_it_paid():
+    row = dict.fromkeys(charts.CARD_COLOURS, 0)
+    quiet = [item["colour"] for item in charts.colour_legend([row])]
+    paid = [item["colour"] for item in charts.colour_legend([{**row, "special": 1}])]
+
+    assert charts.CARD_COLOURS["special"] not in quiet
+    assert charts.CARD_COLOURS["special"] in paid
+    assert len(quiet) == 4
