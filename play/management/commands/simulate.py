@@ -2,6 +2,10 @@
 
     python manage.py simulate --edition classic --players 4 --games 1000 \
         --bots greedy,random,random,random --seed 1
+    python manage.py simulate --chapter 3 --players 4 --games 500 --bots greedy,greedy,greedy,greedy
+
+With --chapter, each game is that chapter of our Legacy campaign, set up as the campaign would
+set it up after a plausible run of the chapters before it (legacy_deck.setup).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from play.engine import IllegalAction, new_game
 from play.engine.bots import BOTS
 from play.engine.catalog import EDITIONS
+from play.engine.setup import edition_setup
 from play.engine.simulation import play_out
 
 
@@ -23,6 +28,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--edition", default="classic", help="classic or kosmos")
+        parser.add_argument(
+            "--chapter", type=int, default=None, help="a chapter (1-10) of our Legacy campaign"
+        )
+        parser.add_argument(
+            "--uneven",
+            action="store_true",
+            help="with --chapter: each seat keeps the circles its plausible wins gave it, "
+            "instead of the same number for every seat",
+        )
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--games", type=int, default=1000)
         parser.add_argument(
@@ -39,6 +53,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        if options["chapter"] is not None:
+            self._handle_chapter(options)
+            return
         edition = options["edition"]
         if edition not in EDITIONS:
             raise CommandError(f"--edition must be one of {', '.join(EDITIONS)}, not {edition!r}.")
@@ -48,6 +65,21 @@ class Command(BaseCommand):
         games = options["games"]
         if games < 1:
             raise CommandError("--games must be at least 1.")
+        bots = self._bots(options, players)
+        variants = [v for v in options["variants"].split(",") if v]
+        names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bots)]
+        try:
+            new_game(edition, players=names, seed=0, variants=variants)
+        except IllegalAction as error:
+            raise CommandError(str(error)) from error
+
+        def setup_of(seed: int) -> dict:
+            return edition_setup(edition, names, seed, variants)
+
+        title = f"{edition}" + (f", variants {', '.join(variants)}" if variants else "")
+        self._run(title, setup_of, bots, games, options["seed"], options["rotate"])
+
+    def _bots(self, options, players: int) -> list[str]:
         bots = (options["bots"] or ",".join(["greedy"] * players)).split(",")
         if len(bots) != players:
             raise CommandError(f"--bots names {len(bots)} bots for {players} players.")
@@ -56,16 +88,31 @@ class Command(BaseCommand):
             raise CommandError(
                 f"Unknown bot {', '.join(unknown)}; choose from {', '.join(sorted(BOTS))}."
             )
-        variants = [v for v in options["variants"].split(",") if v]
+        return bots
+
+    def _handle_chapter(self, options) -> None:
+        from legacy_deck.loader import load_deck
+        from legacy_deck.setup import chapter_setup, plausible_carry_over
+
+        deck = load_deck()
+        chapter, players, games = options["chapter"], options["players"], options["games"]
+        if not 1 <= chapter <= deck.shape.games:
+            raise CommandError(f"--chapter must be from 1 to {deck.shape.games}, not {chapter}.")
+        if not 2 <= players <= len(deck.shape.colours):
+            raise CommandError(f"--players must be from 2 to {len(deck.shape.colours)}.")
+        if games < 1:
+            raise CommandError("--games must be at least 1.")
+        bots = self._bots(options, players)
         names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bots)]
-        try:
-            new_game(edition, players=names, seed=0, variants=variants)
-        except IllegalAction as error:
-            raise CommandError(str(error)) from error
+        carry_over = plausible_carry_over(deck, chapter, players, even=not options["uneven"])
 
-        self._run(edition, bots, names, games, options["seed"], variants, options["rotate"])
+        def setup_of(seed: int) -> dict:
+            return chapter_setup(deck, chapter, names, carry_over, seed=seed)
 
-    def _run(self, edition, bots, names, games, seed, variants, rotate) -> None:
+        title = f"chapter {chapter}" + ("" if options["uneven"] else " (even circles)")
+        self._run(title, setup_of, bots, games, options["seed"], options["rotate"])
+
+    def _run(self, title, setup_of, bots, games, seed, rotate) -> None:
         players = len(bots)
         rng = random.Random(seed)
         seat_wins = [0] * players
@@ -77,9 +124,7 @@ class Command(BaseCommand):
         for number in range(games):
             shift = number % players if rotate else 0
             seating = bots[shift:] + bots[:shift]
-            state = new_game(
-                edition, players=names, seed=seed * 1_000_003 + number, variants=variants
-            )
+            state = new_game(setup_of(seed * 1_000_003 + number))
             result = play_out(state, seating, rng)
             for bot in seating:
                 bot_seats[bot] += 1
@@ -100,8 +145,7 @@ class Command(BaseCommand):
             self.stdout.write("")
 
         self.stdout.write(
-            f"{games} games of {edition}, {players} players, seed {seed}"
-            + (f", variants {', '.join(variants)}" if variants else "")
+            f"{games} games of {title}, {players} players, seed {seed}"
             + (", seats rotated" if rotate else "")
         )
         self.stdout.write("Win rate by seat:")
