@@ -106,8 +106,8 @@ def test_it_reports_a_rule_id_the_engine_does_not_implement(data):
     problems = check(data, known_rules=set())
 
     assert (
-        "components.toml: rule 'rule_rest'.rule: rule id 'rest_day' is not implemented by the engine"
-        in problems
+        "components.toml: rule 'rule_rest'.rule: "
+        "rule id 'rest_day' is not implemented by the engine" in problems
     )
 
 
@@ -135,8 +135,8 @@ def test_it_reports_a_colour_without_its_marketplace_card(data):
     problems = check(data)
 
     assert (
-        "deck.toml: chapter 2: after game 1: needs 2 marketplace cards, one per colour; missing blue"
-        in problems
+        "deck.toml: chapter 2: after game 1: "
+        "needs 2 marketplace cards, one per colour; missing blue" in problems
     )
 
 
@@ -146,8 +146,8 @@ def test_it_reports_a_marketplace_card_of_the_wrong_colour(data):
     problems = check(data)
 
     assert (
-        "deck.toml: card 4: b.instructions[2].cards.blue: 'mp_plum_red' is a red marketplace card, not blue"
-        in problems
+        "deck.toml: card 4: b.instructions[2].cards.blue: "
+        "'mp_plum_red' is a red marketplace card, not blue" in problems
     )
 
 
@@ -214,7 +214,8 @@ def test_it_reports_an_invalid_card_definition(data):
 
     assert any(
         p.startswith(
-            "components.toml: double_sided 'ds_one': card 'shady_side': unknown effect kind 'teleport'"
+            "components.toml: double_sided 'ds_one': "
+            "card 'shady_side': unknown effect kind 'teleport'"
         )
         for p in problems
     )
