@@ -7,7 +7,9 @@
     state = choose(deck, state, "ds_mill", "b")               # the winner picks a side, for good
 
 A STOP sits on a side and guards it: the side (and everything after it) is read only when the
-moment it names comes. Reading never passes a STOP, never re-orders, and the same state and moment
+moment it names comes. An event STOP ("when someone rolls doubles in game 4") whose event never
+came is turned when that game ends, and then the same "after_game 4" reads on past the after-game
+STOP right behind it. Reading never passes a STOP, never re-orders, and the same state and moment
 always give the same reading.
 """
 
@@ -120,10 +122,14 @@ def advance(deck: Deck, state: DeckState, moment: str | Stop) -> Reading:
     opened = list(state.boxes_opened)
     boxes: dict[int, tuple[str, ...]] = {}
     position = state.position
+    # an event STOP turned at its game's end lets that same end turn the after-game STOP next
+    late_event = stop.moment == "event" and moment.moment == "after_game"
     while position < len(sides):
         side = sides[position]
         if side.stop is not None and revealed:
-            break
+            if not (late_event and side.stop == moment):
+                break
+            late_event = False
         revealed.append(side)
         for instruction in side.instructions:
             instructions.append(instruction)
