@@ -1,0 +1,76 @@
+"""python manage.py check_deck [PATH]"""
+
+import shutil
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from legacy_deck.loader import CONTENT
+
+NEW_RULES = ["expedition", "yokai_flip", "yokai_coins", "rest_day"]
+
+
+def run(*args):
+    out = StringIO()
+    call_command("check_deck", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_passes_our_deck_when_the_engine_rules_are_assumed():
+    args = [arg for rule in NEW_RULES for arg in ("--assume-rule", rule)]
+
+    output = run(*args)
+
+    assert "is sound: 24 cards" in output
+
+
+def test_it_names_the_rule_ids_the_engine_lacks():
+    from play.engine.table import KNOWN_RULES
+
+    missing = set(NEW_RULES) - KNOWN_RULES
+    if not missing:
+        pytest.skip("the engine implements every rule our deck uses")
+    out = StringIO()
+    with pytest.raises(CommandError, match="problem"):
+        call_command("check_deck", stdout=out)
+    for rule in missing:
+        assert f"rule id {rule!r} is not implemented by the engine" in out.getvalue()
+
+
+@pytest.fixture
+def broken(tmp_path):
+    folder = tmp_path / "deck"
+    shutil.copytree(CONTENT, folder)
+    deck = folder / "deck.toml"
+    text = deck.read_text("utf-8")
+    text = text.replace('{ do = "open_box", box = 2 }', '{ do = "open_box", box = 1 }')
+    lines = [line for line in text.splitlines() if not line.startswith('story.nl = "Hoofdstuk 3')]
+    deck.write_text("\n".join(lines) + "\n", "utf-8")
+    return folder
+
+
+def test_it_prints_every_problem_with_file_card_and_field_and_fails(broken):
+    out = StringIO()
+
+    with pytest.raises(CommandError, match="problem"):
+        call_command("check_deck", str(broken), stdout=out)
+
+    lines = out.getvalue().splitlines()
+    assert "deck.toml: card 6: a.story: missing translation: nl" in lines
+    assert "deck.toml: card 5: a.instructions[0].box: mystery box 1 was opened before" in lines
+    assert "boxes.toml: box 2: the deck never opens this box" in lines
+
+
+def test_it_reports_a_file_that_is_not_toml(tmp_path):
+    folder = tmp_path / "deck"
+    shutil.copytree(CONTENT, folder)
+    (folder / "boxes.toml").write_text("[[box]\n", "utf-8")
+    (folder / "components.toml").unlink()
+    out = StringIO()
+
+    with pytest.raises(CommandError):
+        call_command("check_deck", str(folder), stdout=out)
+
+    assert "components.toml: file not found" in out.getvalue()
+    assert "boxes.toml: not valid TOML" in out.getvalue()
