@@ -155,12 +155,14 @@ def default_picks(own: list[str], circles: int) -> list[str]:
     return start + rest[len(rest) - min(len(rest), circles - len(start)) :]
 
 
-def plausible_carry_over(deck: Deck, chapter: int, players: int) -> dict:
+def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool = False) -> dict:
     """What a campaign would plausibly have decided by chapter `chapter`.
 
     Winners take turns (game g is won by seat (g - 1) mod players), double-sided establishments
     alternate sides a, b, a, … in the order the deck presents them, and circles are ticked as the
     deck says for those winners (a winner is taken to have a flag on the project, no one else).
+    With `even`, every seat gets the same number of circles (the seats' mean, rounded down), so
+    that a balance measurement sees the seat order alone.
     """
     ledger = _ledger(deck, chapter)
     choices = {}
@@ -181,6 +183,8 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int) -> dict:
                 or (who in ("all_but_winner", "without_flag") and not is_winner)
             ):
                 circles[seat] += count
+    if even:
+        circles = [sum(circles) // players] * players
     return {
         "last_winner": (chapter - 2) % players if chapter > 1 else None,
         "choices": choices,

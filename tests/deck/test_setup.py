@@ -112,3 +112,12 @@ def test_the_small_deck_sets_up_its_second_game(data):
     assert setup["stickers"] == [{"card": "wheat_field", "change": {"cost": 0}}]
     assert setup["cities"][1] == {"wheat_field": 1, "plum_tree": 1}
     assert new_game({**setup, "rules": []}).players[1].city == {"wheat_field": 1, "plum_tree": 1}
+
+
+def test_an_even_carry_over_gives_every_seat_the_same_circles(deck):
+    uneven = plausible_carry_over(deck, 10, 4)
+    even = plausible_carry_over(deck, 10, 4, even=True)
+
+    assert len(set(uneven["circles"])) > 1
+    assert even["circles"] == [sum(uneven["circles"]) // 4] * 4
+    chapter_setup(deck, 10, 4, even)
