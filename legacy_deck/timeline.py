@@ -29,6 +29,17 @@ class Chapter:
     double_sided: list[tuple[str, ...]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class GameTable:
+    """What is set out when a game starts."""
+
+    tableau: tuple[str, ...]
+    project: str | None
+    rules: tuple[str, ...]
+    on_table: tuple[str, ...]
+    market: tuple[str, ...]
+
+
 @dataclass
 class Ledger:
     where: dict[str, str]
@@ -44,6 +55,8 @@ class Ledger:
     chapters: dict[int, Chapter] = field(default_factory=dict)
     game: int = 0  # the game being prepared or played
     stops: list[Stop] = field(default_factory=list)
+    # what each game is played with, as it stands when the game starts
+    tables: dict[int, GameTable] = field(default_factory=dict)
 
     def chapter(self, game: int) -> Chapter:
         return self.chapters.setdefault(game, Chapter())
@@ -87,6 +100,7 @@ def replay(
         ledger.where[cid] = f"box:{box}" if box else "start" if component.start else "deck"
     for stop, sides in segments(deck):
         if stop is not None:
+            _game_starts(ledger)
             ledger.stops.append(stop)
             _turn(deck, ledger, stop)
         for side in sides:
@@ -94,7 +108,20 @@ def replay(
                 _carry_out(deck, ledger, side, f"instructions[{index}]", instruction, say)
         if until is not None and stop == until:
             return ledger, True
+    _game_starts(ledger)
     return ledger, until is None
+
+
+def _game_starts(ledger: Ledger) -> None:
+    """If the last STOP turned was before a game, that game starts now: note its table."""
+    if ledger.stops and ledger.stops[-1].moment == "before_game":
+        ledger.tables[ledger.stops[-1].game] = GameTable(
+            tableau=tuple(ledger.tableau),
+            project=ledger.project,
+            rules=tuple(ledger.rules),
+            on_table=tuple(ledger.at("table")),
+            market=tuple(ledger.market),
+        )
 
 
 def _turn(deck: Deck, ledger: Ledger, stop: Stop) -> None:

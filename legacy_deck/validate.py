@@ -44,6 +44,7 @@ def validate(deck: Deck, known_rules: Iterable[str] | None = None) -> list[Probl
     _check_components(deck, known, problems, comp_file)
     _check_boxes(deck, ledger, problems, box_file)
     _check_chapters(deck, ledger, problems, deck_file)
+    _check_tables(deck, ledger, problems, deck_file)
     _check_free_play(deck, ledger, problems, deck_file)
     return problems
 
@@ -307,3 +308,41 @@ def _check_free_play(deck: Deck, ledger: Ledger, problems: list[Problem], file: 
                     field,
                 )
             )
+
+
+def _check_tables(deck: Deck, ledger: Ledger, problems: list[Problem], file: str) -> None:
+    """Each game, as it starts, must be one the engine can set up."""
+    comps = deck.components
+    slots = len(deck.shape.landmark_costs)
+    for game, table in sorted(ledger.tables.items()):
+        field = f"game {game}"
+
+        def say(message: str, field: str = field) -> None:
+            problems.append(Problem(file, message, None, field))
+
+        if len(table.tableau) != slots:
+            say(f"starts with {len(table.tableau)} landmarks on the tableau, not {slots}")
+        if table.project is None:
+            say("starts without a community project")
+        if not table.market:
+            say("starts with an empty market")
+        rules = {comps[cid].rule for cid in table.rules}
+        if "expedition" not in rules:
+            continue
+        tracks = [comps[c] for c in table.on_table if comps[c].kind == "track"]
+        islands = [comps[c] for c in table.on_table if comps[c].kind == "island"]
+        boats = {comps[c].colour for c in table.on_table if comps[c].kind == "boat"}
+        if len(tracks) != 1:
+            say(f"plays the expedition with {len(tracks)} tracks on the table, not 1")
+            continue
+        if not islands:
+            say("plays the expedition without islands on the table")
+        spaces = [island.space for island in islands]
+        if len(set(spaces)) != len(spaces):
+            say("two islands on the table share a space")
+        for island in islands:
+            if island.space > tracks[0].length:
+                say(f"island {island.id!r} lies beyond the track's {tracks[0].length} spaces")
+        missing = [c for c in deck.shape.colours if c not in boats]
+        if missing:
+            say(f"plays the expedition without boats for {', '.join(missing)}")

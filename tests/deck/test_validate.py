@@ -253,3 +253,19 @@ def test_parse_never_changes_its_input(data):
     before = copy.deepcopy(data)
     build(data)
     assert data == before
+
+
+def test_it_reports_a_game_that_starts_short_of_landmarks(data):
+    del side(data, 5, "a")["instructions"][0]
+
+    assert "deck.toml: game 2: starts with 2 landmarks on the tableau, not 3" in check(data)
+
+
+def test_it_reports_an_expedition_the_table_cannot_play(data):
+    data["components"]["rule"][0]["rule"] = "expedition"
+    data["components"]["island"][0]["space"] = 9
+
+    problems = check(data, known_rules={"expedition"})
+
+    assert "deck.toml: game 2: island 'isle' lies beyond the track's 4 spaces" in problems
+    assert "deck.toml: game 2: plays the expedition without boats for red, blue" in problems
