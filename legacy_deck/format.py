@@ -54,6 +54,38 @@ KINDS = (
     "double_sided",
 )
 
+# Fields each kind of component may have (besides its card definition's, for establishments).
+KIND_FIELDS = {
+    "establishment": {"id", "name", "colour", "icon", "cost", "numbers", "effect", "copies"},
+    "landmark": {"id", "name", "cost", "effect", "letter", "icon"},
+    "project": {"id", "name", "cost", "effect"},
+    "rule": {"id", "rule", "name", "text"},
+    "turn_overview": {"id", "name", "actions", "text"},
+    "island": {"id", "name", "space", "effect"},
+    "boat": {"id", "name", "colour"},
+    "track": {"id", "name", "length"},
+    "sticker": {"id", "name", "change"},
+    "marketplace": {"id", "name", "colour", "card"},
+    "double_sided": {"id", "a", "b", "copies"},
+}
+# Action types a turn-overview card may show: the engine's, and those the new rules add.
+TURN_ACTIONS = (
+    "roll",
+    "reroll",
+    "keep",
+    "choose_player",
+    "trade",
+    "skip",
+    "build",
+    "build_landmark",
+    "contribute",
+    "pass",
+    "rest",
+    "sail",
+)
+# A rule that adds an action must be shown by the turn-overview card in play.
+RULE_ACTIONS = {"rest_day": "rest", "expedition": "sail"}
+
 # Islands take the landmark effects plus one of their own.
 ISLAND_EFFECTS = {**LANDMARK_EFFECTS, "income_each_turn": ESTABLISHMENT_EFFECTS["bank"]}
 # What a sticker may change on an establishment.

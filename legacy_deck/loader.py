@@ -26,6 +26,7 @@ from .format import (
     EVENTS,
     INSTRUCTIONS,
     ISLAND_EFFECTS,
+    KIND_FIELDS,
     KINDS,
     LANGUAGES,
     LOCATIONS,
@@ -33,6 +34,7 @@ from .format import (
     SIDES,
     STICKER_CHANGES,
     TICK_WHO,
+    TURN_ACTIONS,
     Box,
     CampaignShape,
     Component,
@@ -158,6 +160,8 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
     if not isinstance(ident, str) or not ident.isidentifier() or ident != ident.lower():
         report(f"{where}.id", "every component needs a snake_case id")
         return None
+    for key in sorted(set(entry) - KIND_FIELDS[kind] - {"start"}):
+        report(f"{where}.{key}", "unknown field")
     fields: dict[str, Any] = {"id": ident, "kind": kind, "start": bool(entry.get("start", False))}
     try:
         if kind == "establishment":
@@ -204,8 +208,10 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
         fields["text"] = _text(entry.get("text"), f"{where}.text", report)
     elif kind == "turn_overview":
         actions = entry.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            report(f"{where}.actions", "must be a list of action types")
+        if not isinstance(actions, list) or not all(a in TURN_ACTIONS for a in actions):
+            report(
+                f"{where}.actions", f"must be a list of action types ({', '.join(TURN_ACTIONS)})"
+            )
             actions = []
         fields["actions"] = tuple(actions)
         fields["text"] = _text(entry.get("text"), f"{where}.text", report)

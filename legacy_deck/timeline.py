@@ -38,6 +38,7 @@ class GameTable:
     rules: tuple[str, ...]
     on_table: tuple[str, ...]
     market: tuple[str, ...]
+    overview: str | None
 
 
 @dataclass
@@ -121,6 +122,7 @@ def _game_starts(ledger: Ledger) -> None:
             rules=tuple(ledger.rules),
             on_table=tuple(ledger.at("table")),
             market=tuple(ledger.market),
+            overview=ledger.overview,
         )
 
 

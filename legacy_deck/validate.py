@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from play.engine.catalog import CARDS
 
-from .format import Deck, Problem, Side, Stop
+from .format import RULE_ACTIONS, Deck, Problem, Side, Stop
 from .timeline import Ledger, replay
 
 
@@ -327,6 +327,11 @@ def _check_tables(deck: Deck, ledger: Ledger, problems: list[Problem], file: str
         if not table.market:
             say("starts with an empty market")
         rules = {comps[cid].rule for cid in table.rules}
+        shown = comps[table.overview].actions if table.overview else ()
+        for rule in sorted(rules):
+            action = RULE_ACTIONS.get(rule)
+            if action and action not in shown:
+                say(f"plays {rule} but the turn-overview card in play does not show {action!r}")
         if "expedition" not in rules:
             continue
         tracks = [comps[c] for c in table.on_table if comps[c].kind == "track"]

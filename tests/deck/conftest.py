@@ -107,7 +107,13 @@ def small_deck() -> dict:
                 "actions": ["roll", "build"],
                 "text": text("Roll."),
                 "start": True,
-            }
+            },
+            {
+                "id": "ov2",
+                "name": text("Overview 2"),
+                "actions": ["roll", "build", "rest"],
+                "text": text("Roll or rest."),
+            },
         ],
         "sticker": [{"id": "st1", "name": text("Cheap"), "change": {"cost": 0}}],
         "island": [
@@ -177,6 +183,7 @@ def small_deck() -> dict:
                 "b": {
                     "instructions": [
                         {"do": "add_rule", "rule": "rule_rest"},
+                        {"do": "replace_turn_overview", "card": "ov2"},
                         {"do": "sticker", "sticker": "st1", "card": "wheat_field"},
                         {
                             "do": "marketplace_cards",
@@ -213,7 +220,7 @@ def small_deck() -> dict:
             {
                 "number": 1,
                 "name": text("Box"),
-                "contents": ["rule_rest", "st1", "isle", "trk", "boat_red"],
+                "contents": ["rule_rest", "ov2", "st1", "isle", "trk", "boat_red"],
             }
         ]
     }
@@ -239,3 +246,8 @@ def data() -> dict:
 
 def side(data: dict, number: int, letter: str) -> dict:
     return next(c for c in data["deck"]["card"] if c["number"] == number)[letter]
+
+
+def instruction(data: dict, number: int, letter: str, do: str, nth: int = 0) -> dict:
+    """The nth instruction of that kind on a side (so tests do not count positions)."""
+    return [i for i in side(data, number, letter)["instructions"] if i["do"] == do][nth]

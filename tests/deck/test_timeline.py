@@ -1,6 +1,6 @@
 """What each instruction kind does to the campaign's bookkeeping, on the small deck."""
 
-from conftest import build, check, side
+from conftest import build, check, instruction, side
 
 from legacy_deck.format import Stop
 from legacy_deck.timeline import replay
@@ -61,7 +61,7 @@ def test_the_end_of_the_deck(data):
 
     assert ledger.where["isle"] == "archive"
     assert ledger.tableau == ["lm_c", "lm_d"]
-    assert sorted(ledger.at("archive")) == ["isle", "lm_a", "lm_b", "p1", "p2"]
+    assert sorted(ledger.at("archive")) == ["isle", "lm_a", "lm_b", "ov1", "p1", "p2"]
 
 
 def test_a_rule_card_added_twice_is_reported(data):
@@ -71,7 +71,7 @@ def test_a_rule_card_added_twice_is_reported(data):
 
 
 def test_a_move_to_a_bag_needs_a_player_colour(data):
-    side(data, 4, "b")["instructions"][6]["colour"] = "green"
+    instruction(data, 4, "b", "move", 1)["colour"] = "green"
 
     assert any("moving to a bag needs a player colour" in p for p in check(data))
 

@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from conftest import build, check, side, small_deck
+from conftest import build, check, instruction, side, small_deck
 
 
 def test_the_small_deck_is_sound(data):
@@ -130,7 +130,7 @@ def test_it_reports_a_chapter_without_a_community_project(data):
 
 
 def test_it_reports_a_colour_without_its_marketplace_card(data):
-    del side(data, 4, "b")["instructions"][2]["cards"]["blue"]
+    del instruction(data, 4, "b", "marketplace_cards")["cards"]["blue"]
 
     problems = check(data)
 
@@ -141,18 +141,18 @@ def test_it_reports_a_colour_without_its_marketplace_card(data):
 
 
 def test_it_reports_a_marketplace_card_of_the_wrong_colour(data):
-    side(data, 4, "b")["instructions"][2]["cards"]["blue"] = "mp_plum_red"
+    instruction(data, 4, "b", "marketplace_cards")["cards"]["blue"] = "mp_plum_red"
 
     problems = check(data)
 
     assert (
-        "deck.toml: card 4: b.instructions[2].cards.blue: "
+        "deck.toml: card 4: b.instructions[3].cards.blue: "
         "'mp_plum_red' is a red marketplace card, not blue" in problems
     )
 
 
 def test_it_reports_the_wrong_number_of_double_sided_establishments(data):
-    side(data, 4, "b")["instructions"][3]["cards"] = []
+    instruction(data, 4, "b", "double_sided")["cards"] = []
 
     assert (
         "deck.toml: chapter 2: after game 1: needs 1 double-sided establishments, it gives 0"
@@ -184,13 +184,13 @@ def test_it_reports_an_unknown_instruction_and_a_missing_parameter(data):
 
 
 def test_it_reports_a_sticker_on_an_unknown_card_or_with_nothing_to_change(data):
-    side(data, 4, "b")["instructions"][1]["card"] = "moon_base"
+    instruction(data, 4, "b", "sticker")["card"] = "moon_base"
     bad = small_deck()
     bad["components"]["sticker"][0]["change"] = {"amount": 2}
     bad["components"]["establishment"][0]["effect"] = {"kind": "swap"}
     bad["components"]["establishment"][0]["colour"] = "purple"
 
-    assert "deck.toml: card 4: b.instructions[1].card: unknown establishment 'moon_base'" in check(
+    assert "deck.toml: card 4: b.instructions[2].card: unknown establishment 'moon_base'" in check(
         data
     )
     assert any("'wheat_field' has no amount for the sticker to change" in p for p in check(bad))
@@ -269,3 +269,26 @@ def test_it_reports_an_expedition_the_table_cannot_play(data):
 
     assert "deck.toml: game 2: island 'isle' lies beyond the track's 4 spaces" in problems
     assert "deck.toml: game 2: plays the expedition without boats for red, blue" in problems
+
+
+def test_it_reports_a_rule_whose_action_the_turn_overview_does_not_show(data):
+    side(data, 4, "b")["instructions"].remove({"do": "replace_turn_overview", "card": "ov2"})
+    side(data, 6, "b")["instructions"].append({"do": "replace_turn_overview", "card": "ov2"})
+
+    assert (
+        "deck.toml: game 2: plays rest_day but the turn-overview card in play does not show 'rest'"
+        in check(data)
+    )
+
+
+def test_it_reports_unknown_fields_and_actions_on_components(data):
+    data["components"]["establishment"][1]["coppies"] = 3
+    data["components"]["turn_overview"][0]["actions"] = ["roll", "dance"]
+
+    problems = check(data)
+
+    assert "components.toml: establishment 'plum_tree'.coppies: unknown field" in problems
+    assert any(
+        p.startswith("components.toml: turn_overview 'ov1'.actions: must be a list of action types")
+        for p in problems
+    )
