@@ -188,3 +188,21 @@ def test_every_chapter_has_a_two_dice_landmark(deck):
         setup = chapter_setup(deck, chapter, 2, plausible_carry_over(deck, chapter, 2))
         kinds = [lm["effect"]["kind"] for lm in setup["landmark_defs"]]
         assert kinds.count("two_dice") == 1, chapter
+
+
+def test_every_stop_of_our_deck_has_a_story_to_read_aloud_in_three_languages(deck):
+    stops = [side for side in deck.sides() if side.stop is not None]
+
+    assert len(stops) == 1 + 2 * 10 + 3  # before the campaign, around each game, three events
+    for side in stops:
+        assert side.story is not None, side.label
+        assert len({side.story["en"], side.story["de"], side.story["nl"]}) == 3, side.label
+
+
+def test_each_chapter_story_is_titled_with_its_chapter(deck):
+    for side in deck.sides():
+        if side.stop and side.stop.moment == "before_game":
+            game = side.stop.game
+            assert side.story["en"].startswith(f"Chapter {game} - ")
+            assert side.story["de"].startswith(f"Kapitel {game} - ")
+            assert side.story["nl"].startswith(f"Hoofdstuk {game} - ")
