@@ -68,6 +68,10 @@ def chapter_setup(
         card_defs[card.id] = card.to_dict()
         market[card.id] = market.get(card.id, 0) + component.copies
 
+    # after-game step 7: the market is kept sorted by number
+    order = {card["id"]: (min(card["numbers"]), card["id"]) for card in card_defs.values()}
+    market = dict(sorted(market.items(), key=lambda item: order[item[0]]))
+
     tableau = sorted_tableau(deck, ledger.tableau)
     if len(tableau) != len(shape.landmark_costs):
         raise SetupError(

@@ -74,3 +74,17 @@ def test_it_reports_a_file_that_is_not_toml(tmp_path):
 
     assert "components.toml: file not found" in out.getvalue()
     assert "boxes.toml: not valid TOML" in out.getvalue()
+
+
+def test_load_deck_raises_with_every_problem(broken, monkeypatch):
+    import play.engine.table as engine_table
+    from legacy_deck.format import DeckError
+    from legacy_deck.loader import load_deck
+
+    monkeypatch.setattr(engine_table, "KNOWN_RULES", engine_table.KNOWN_RULES | set(NEW_RULES))
+
+    assert len(load_deck().cards) == 24
+    with pytest.raises(DeckError) as caught:
+        load_deck(broken)
+    assert len(caught.value.problems) == 3
+    assert "card 6: a.story: missing translation: nl" in str(caught.value)

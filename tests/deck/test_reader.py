@@ -165,3 +165,36 @@ def test_the_deck_state_round_trips_through_json(deck):
 
     assert DeckState.from_json(state.to_json()) == state
     assert DeckState.from_json(DeckState().to_json()) == DeckState()
+
+
+def all_moments(deck):
+    moments = [Stop("before_campaign")]
+    for game in range(1, deck.shape.games + 1):
+        moments += [Stop("before_game", game), Stop("after_game", game)]
+        moments += [Stop("event", game, event) for event in ("doubles", "island_claimed")]
+    return moments
+
+
+def test_no_moment_ever_reads_past_a_stop_or_out_of_order(deck):
+    """From every STOP, try every moment: either a clear refusal or a reading that stops."""
+    sides = deck.sides()
+    for position, waiting in enumerate(sides):
+        if waiting.stop is None:
+            continue
+        state = DeckState(position=position)
+        for moment in all_moments(deck):
+            try:
+                reading = advance(deck, state, moment)
+            except ReaderError as error:
+                assert "STOP to be turned" in str(error)
+                continue
+            turned = [side.stop for side in reading.revealed if side.stop is not None]
+            assert turned[0] == waiting.stop
+            # only a late event turns a second STOP: the after-game one its moment names
+            assert turned[1:] in ([], [moment])
+            if turned[1:]:
+                assert waiting.stop.moment == "event" and moment.moment == "after_game"
+            assert reading.revealed == tuple(sides[position : reading.state.position])
+            assert reading.waiting == (
+                sides[reading.state.position].stop if reading.state.position < len(sides) else None
+            )

@@ -121,3 +121,13 @@ def test_an_even_carry_over_gives_every_seat_the_same_circles(deck):
     assert len(set(uneven["circles"])) > 1
     assert even["circles"] == [sum(uneven["circles"]) // 4] * 4
     chapter_setup(deck, 10, 4, even)
+
+
+def test_the_market_is_sorted_by_number(deck):
+    setup = chapter_setup(deck, 6, 2, plausible_carry_over(deck, 6, 2))
+    numbers = {card["id"]: min(card["numbers"]) for card in setup["card_defs"]}
+
+    firsts = [numbers[card_id] for card_id in setup["market"]]
+
+    assert firsts == sorted(firsts)
+    assert len(setup["market"]) == 8 + 5
