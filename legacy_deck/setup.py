@@ -166,7 +166,9 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool =
     alternate sides a, b, a, … in the order the deck presents them, and circles are ticked as the
     deck says for those winners (a winner is taken to have a flag on the project, no one else).
     With `even`, every seat gets the same number of circles (the seats' mean, rounded down), so
-    that a balance measurement sees the seat order alone.
+    that a balance measurement sees the seat order alone. Each seat picks its start cards and then
+    its newest marketplace cards. The rule stack, stickers and landmarks need no carry-over: the
+    deck fixes them for everyone, and chapter_setup works them out.
     """
     ledger = _ledger(deck, chapter)
     choices = {}
@@ -189,8 +191,13 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool =
                 circles[seat] += count
     if even:
         circles = [sum(circles) // players] * players
+    colours = deck.shape.colours
     return {
         "last_winner": (chapter - 2) % players if chapter > 1 else None,
         "choices": choices,
         "circles": circles,
+        "picks": [
+            default_picks(ledger.marketplace.get(colours[seat], []), circles[seat])
+            for seat in range(min(players, len(colours)))
+        ],
     }

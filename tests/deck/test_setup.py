@@ -131,3 +131,16 @@ def test_the_market_is_sorted_by_number(deck):
 
     assert firsts == sorted(firsts)
     assert len(setup["market"]) == 8 + 5
+
+
+def test_the_plausible_carry_over_names_each_seats_picks(deck):
+    carry = plausible_carry_over(deck, 5, 2)
+
+    assert carry["picks"][0] == ["wheat_field", "bakery", "lemonade_stand"]  # 3 circles
+    assert carry["picks"][1] == ["wheat_field", "bakery", "fishing_hut", "lemonade_stand"]
+    assert chapter_setup(deck, 5, 2, carry)["cities"][1] == {
+        "wheat_field": 1,
+        "bakery": 1,
+        "village_well": 1,
+        "fishing_hut": 1,
+    }
