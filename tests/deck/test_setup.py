@@ -141,6 +141,6 @@ def test_the_plausible_carry_over_names_each_seats_picks(deck):
     assert chapter_setup(deck, 5, 2, carry)["cities"][1] == {
         "wheat_field": 1,
         "bakery": 1,
-        "village_well": 1,
+        "lemonade_stand": 1,
         "fishing_hut": 1,
     }
