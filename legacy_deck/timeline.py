@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from play.engine.catalog import CARDS
 
-from .format import Deck, Instruction, Side, Stop
+from .format import KINDS, Deck, Instruction, Side, Stop
 
 # a place: "start", "box:N", "deck", "reserve", "archive", "bag:<colour>", "table", "out",
 # "market", "rules", "tableau", "project", "stuck"
@@ -265,8 +265,7 @@ def _carry_out(deck, ledger, side, field, instruction: Instruction, say) -> None
                 return
             to = f"bag:{colour}"
         for i, cid in enumerate(instruction["components"]):
-            any_kind = tuple({c.kind for c in deck.components.values()})
-            if _take(deck, ledger, side, f"{field}.components[{i}]", cid, any_kind, say):
+            if _take(deck, ledger, side, f"{field}.components[{i}]", cid, KINDS, say):
                 _put(ledger, cid, to)
     elif do == "add_rule":
         cid = instruction["rule"]
