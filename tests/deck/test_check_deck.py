@@ -88,3 +88,22 @@ def test_load_deck_raises_with_every_problem(broken, monkeypatch):
         load_deck(broken)
     assert len(caught.value.problems) == 5  # the two cards in the unopened box as well
     assert "card 6: a.story: missing translation: nl" in str(caught.value)
+
+
+def test_manage_py_exits_non_zero_on_a_broken_deck(broken):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check_deck", str(broken)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 1
+    assert "deck.toml: card 6: a.story: missing translation: nl" in result.stdout
+    assert "problem(s) in the deck" in result.stderr
