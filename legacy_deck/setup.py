@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from play.engine.catalog import CARDS
+
 from .format import Deck, Side, Stop
 from .timeline import Ledger, replay, sorted_tableau
 
@@ -86,7 +88,7 @@ def chapter_setup(
 
     circles = carry_over.get("circles") or [shape.start_circles] * count
     picks = carry_over.get("picks") or [
-        default_picks(ledger.marketplace.get(shape.colours[seat], []), circles[seat])
+        default_picks(ledger.marketplace.get(shape.colours[seat], []), circles[seat], deck)
         for seat in range(count)
     ]
     cities = []
@@ -151,12 +153,25 @@ def _expedition(deck: Deck, ledger: Ledger, chapter: int) -> dict:
     }
 
 
-def default_picks(own: list[str], circles: int) -> list[str]:
-    """The start cards first (Wheat Field, Bakery), then the newest marketplace cards."""
+def default_picks(own: list[str], circles: int, deck: Deck | None = None) -> list[str]:
+    """The start cards first (Wheat Field, Bakery), then the cards that pay on the lowest numbers
+    (a single die reaches them), the newest first among equals. Without the deck to look the
+    numbers up, simply the newest."""
     start, rest = own[:2], own[2:]
     if circles <= len(start):
         return start[:circles]
-    return start + rest[len(rest) - min(len(rest), circles - len(start)) :]
+    ranked = list(reversed(rest))
+    if deck is not None:
+        ranked.sort(key=lambda card_id: min(_numbers(deck, card_id), default=13))
+    chosen = set(ranked[: circles - len(start)])
+    return start + [card_id for card_id in rest if card_id in chosen]
+
+
+def _numbers(deck: Deck, card_id: str) -> tuple[int, ...]:
+    component = deck.components.get(card_id)
+    if component is not None and component.card is not None:
+        return component.card.numbers
+    return CARDS[card_id].numbers if card_id in CARDS else ()
 
 
 def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool = False) -> dict:
@@ -166,9 +181,9 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool =
     alternate sides a, b, a, … in the order the deck presents them, and circles are ticked as the
     deck says for those winners (a winner is taken to have a flag on the project, no one else).
     With `even`, every seat gets the same number of circles (the seats' mean, rounded down), so
-    that a balance measurement sees the seat order alone. Each seat picks its start cards and then
-    its newest marketplace cards. The rule stack, stickers and landmarks need no carry-over: the
-    deck fixes them for everyone, and chapter_setup works them out.
+    that a balance measurement sees the seat order alone. Each seat picks its start cards, then
+    the marketplace cards that pay on the lowest numbers. The rule stack, stickers and landmarks
+    need no carry-over: the deck fixes them for everyone, and chapter_setup works them out.
     """
     ledger = _ledger(deck, chapter)
     choices = {}
@@ -197,7 +212,7 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool =
         "choices": choices,
         "circles": circles,
         "picks": [
-            default_picks(ledger.marketplace.get(colours[seat], []), circles[seat])
+            default_picks(ledger.marketplace.get(colours[seat], []), circles[seat], deck)
             for seat in range(min(players, len(colours)))
         ],
     }

@@ -91,12 +91,13 @@ def test_it_refuses_a_chapter_the_campaign_does_not_have(deck):
         chapter_setup(deck, 11, 2, {})
 
 
-def test_picks_keep_the_start_cards_then_the_newest():
-    own = ["wheat_field", "bakery", "herb_garden", "village_well", "fishing_hut"]
+def test_picks_keep_the_start_cards_then_the_lowest_numbers(deck):
+    own = ["wheat_field", "bakery", "herb_garden", "village_well", "fishing_hut", "ferry"]
 
     assert default_picks(own, 2) == ["wheat_field", "bakery"]
-    assert default_picks(own, 4) == ["wheat_field", "bakery", "village_well", "fishing_hut"]
-    assert default_picks(own, 9) == own
+    assert default_picks(own, 4) == ["wheat_field", "bakery", "fishing_hut", "ferry"]  # newest
+    assert default_picks(own, 4, deck) == ["wheat_field", "bakery", "herb_garden", "village_well"]
+    assert default_picks(own, 9, deck) == own
 
 
 def test_the_small_deck_sets_up_its_second_game(data):
@@ -136,11 +137,12 @@ def test_the_market_is_sorted_by_number(deck):
 def test_the_plausible_carry_over_names_each_seats_picks(deck):
     carry = plausible_carry_over(deck, 5, 2)
 
+    # start cards, then what pays on the lowest numbers: lemonade stand (2), herb garden (3)
     assert carry["picks"][0] == ["wheat_field", "bakery", "lemonade_stand"]  # 3 circles
-    assert carry["picks"][1] == ["wheat_field", "bakery", "fishing_hut", "lemonade_stand"]
+    assert carry["picks"][1] == ["wheat_field", "bakery", "herb_garden", "lemonade_stand"]
     assert chapter_setup(deck, 5, 2, carry)["cities"][1] == {
         "wheat_field": 1,
         "bakery": 1,
+        "herb_garden": 1,
         "lemonade_stand": 1,
-        "fishing_hut": 1,
     }
