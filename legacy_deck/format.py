@@ -1,0 +1,253 @@
+"""The typed objects a legacy deck is loaded into, and the vocabulary its files may use.
+
+Everything here is frozen: a loaded deck never changes. What changes during a campaign (how far
+the deck has been read, which boxes are open, which sides were chosen) is a DeckState (reader.py).
+docs/deck-format.md describes the files these objects are read from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from play.engine.cards import (
+    ESTABLISHMENT_EFFECTS,
+    LANDMARK_EFFECTS,
+    CardDef,
+    Effect,
+    LandmarkDef,
+    ProjectDef,
+)
+
+LANGUAGES = ("en", "de", "nl")
+SIDES = ("a", "b")
+
+# The moments a STOP may wait for. An "event" STOP waits for something that happens during game
+# n; if the game ends without it, the STOP is turned after that game instead (see the docs).
+MOMENTS = ("before_campaign", "before_game", "event", "after_game")
+EVENTS = (
+    "doubles",  # someone rolls doubles
+    "landmark_built",  # someone builds a landmark
+    "flag_planted",  # someone puts their flag on the community project
+    "island_claimed",  # a boat claims an island
+    "rest_taken",  # someone takes a rest day
+)
+
+# Where a move instruction may put a component: the reserve (maybe later), the archive (out of the
+# campaign, kept for free play), a player's bag (with a colour), on the table (set out at every
+# game: the expedition track, islands, boats) or out of the game for good.
+LOCATIONS = ("reserve", "archive", "bag", "table", "out")
+# Who ticks a circle on their tableau.
+TICK_WHO = ("all", "winner", "all_but_winner", "with_flag", "without_flag")
+
+# Component kinds and the table name each is written under in components.toml.
+KINDS = (
+    "establishment",
+    "landmark",
+    "project",
+    "rule",
+    "turn_overview",
+    "island",
+    "boat",
+    "track",
+    "sticker",
+    "marketplace",
+    "double_sided",
+)
+
+# Fields each kind of component may have (besides its card definition's, for establishments).
+KIND_FIELDS = {
+    "establishment": {"id", "name", "colour", "icon", "cost", "numbers", "effect", "copies"},
+    "landmark": {"id", "name", "cost", "effect", "letter", "icon"},
+    "project": {"id", "name", "cost", "effect"},
+    "rule": {"id", "rule", "name", "text"},
+    "turn_overview": {"id", "name", "actions", "text"},
+    "island": {"id", "name", "space", "effect"},
+    "boat": {"id", "name", "colour"},
+    "track": {"id", "name", "length"},
+    "sticker": {"id", "name", "change"},
+    "marketplace": {"id", "name", "colour", "card"},
+    "double_sided": {"id", "a", "b", "copies"},
+}
+# Action types a turn-overview card may show: the engine's, and those the new rules add.
+TURN_ACTIONS = (
+    "roll",
+    "reroll",
+    "keep",
+    "choose_player",
+    "trade",
+    "skip",
+    "build",
+    "build_landmark",
+    "contribute",
+    "pass",
+    "rest",
+    "sail",
+)
+# A rule that adds an action must be shown by the turn-overview card in play.
+RULE_ACTIONS = {"rest_day": "rest", "expedition": "sail"}
+
+# Islands take the landmark effects plus one of their own.
+ISLAND_EFFECTS = {**LANDMARK_EFFECTS, "income_each_turn": ESTABLISHMENT_EFFECTS["bank"]}
+# What a sticker may change on an establishment.
+STICKER_CHANGES = ("cost", "numbers", "amount", "icon")
+
+# instruction -> {parameter: what it must be}; checked by the loader, meaning checked by validate.
+INSTRUCTIONS: dict[str, dict[str, str]] = {
+    "draw_start_cards": {},
+    "add_to_market": {"cards": "ids"},
+    "move": {"components": "ids", "to": "location", "colour?": "colour"},
+    "open_box": {"box": "int"},
+    "add_rule": {"rule": "id"},
+    "replace_turn_overview": {"card": "id"},
+    "marketplace_cards": {"cards": "colour_map"},
+    "double_sided": {"cards": "ids"},
+    "new_landmark": {"landmark": "id"},
+    "community_project": {"project": "id"},
+    "sticker": {"sticker": "id", "card": "id"},
+    "tick_circles": {"who": "who", "count?": "int"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a deck: where it is (file, card number, field) and what it is."""
+
+    file: str
+    message: str
+    card: int | None = None
+    field: str = ""
+
+    def __str__(self) -> str:
+        place = self.file
+        if self.card is not None:
+            place += f": card {self.card}"
+        if self.field:
+            place += f": {self.field}"
+        return f"{place}: {self.message}"
+
+
+class DeckError(ValueError):
+    """A deck that cannot be used; carries every problem found, not only the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    moment: str
+    game: int = 0  # for before_game, after_game and event
+    event: str = ""  # for event
+
+    def describe(self) -> str:
+        if self.moment == "before_campaign":
+            return "before the campaign"
+        if self.moment == "event":
+            return f"when {self.event} happens in game {self.game}"
+        return f"{self.moment.replace('_', ' ')} {self.game}"
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    do: str
+    params: dict = field(default_factory=dict)
+
+    def __getitem__(self, name: str):
+        return self.params[name]
+
+    def get(self, name: str, default=None):
+        return self.params.get(name, default)
+
+    def to_dict(self) -> dict:
+        return {"do": self.do, **self.params}
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    card: int
+    side: str  # "a" or "b"
+    story: dict | None = None  # {en, de, nl}, read aloud
+    stop: Stop | None = None  # the side may be turned only at this moment
+    instructions: tuple[Instruction, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.card}{self.side.upper()}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCard:
+    number: int
+    a: Side
+    b: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """Anything a deck instruction can name. `kind` says which of the optional fields are set."""
+
+    id: str
+    kind: str
+    name: dict
+    start: bool = False  # one of the start cards drawn before the campaign
+    copies: int = 1  # establishments and double-sided establishments: the pile's size
+    colour: str = ""  # marketplace cards and boats: the player colour
+    card: CardDef | None = None  # establishments
+    establishment: str = ""  # marketplace cards: the id of the establishment they are
+    landmark: LandmarkDef | None = None
+    project: ProjectDef | None = None
+    rule: str = ""  # rule cards: the engine's rule id
+    text: dict | None = None  # rule cards and turn-overview cards: what they say
+    actions: tuple[str, ...] = ()  # turn-overview cards: the action types they show
+    effect: Effect | None = None  # islands
+    space: int = 0  # islands: their space on the expedition track
+    length: int = 0  # tracks
+    change: dict | None = None  # stickers
+    sides: tuple[CardDef, CardDef] | None = None  # double-sided: side a, side b
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    number: int
+    name: dict
+    contents: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignShape:
+    """What the campaign promises per chapter; the validator holds the deck to it."""
+
+    games: int = 10
+    boxes: int = 6
+    colours: tuple[str, ...] = ("yellow", "orange", "pink", "teal")
+    landmarks_first_game: int = 3
+    marketplace_per_game: int = 4
+    double_sided_per_game: int = 5
+    start_coins: int = 3
+    start_circles: int = 2  # ticked circles before the first game: Wheat Field and Bakery
+    landmark_costs: tuple[int, ...] = (5, 15, 25)
+    # what free play needs in the archive at the end (RULES.md §5)
+    free_play_landmarks: int = 3
+    never_in_free_play: tuple[str, ...] = ()
+    free_play_rules: tuple[str, ...] = ()
+    free_play_removes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    shape: CampaignShape
+    components: dict[str, Component]
+    cards: tuple[DeckCard, ...]
+    boxes: dict[int, Box]
+    files: dict[str, str]  # role -> file name, for messages ("deck" -> "deck.toml")
+
+    def sides(self) -> list[Side]:
+        """Every side in reading order: 1A, 1B, 2A, …"""
+        return [side for card in self.cards for side in (card.a, card.b)]
+
+    def box_of(self, component_id: str) -> int | None:
+        for box in self.boxes.values():
+            if component_id in box.contents:
+                return box.number
+        return None

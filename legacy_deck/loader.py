@@ -1,0 +1,458 @@
+"""Reading a deck from its TOML files into typed objects, collecting every problem on the way.
+
+    deck = load_deck()                    # our own campaign, legacy_deck/content/
+    deck = load_deck("path/to/my_deck")   # a group's own: components.toml, deck.toml, boxes.toml
+    deck, problems = read_deck(path)      # never raises for a bad deck; deck is None if unusable
+
+load_deck also runs validate() and raises DeckError with every problem found.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from play.engine.cards import (
+    ICONS,
+    parse_card,
+    parse_effect,
+    parse_landmark,
+    parse_project,
+)
+from play.engine.errors import ContentError
+
+from .format import (
+    EVENTS,
+    INSTRUCTIONS,
+    ISLAND_EFFECTS,
+    KIND_FIELDS,
+    KINDS,
+    LANGUAGES,
+    LOCATIONS,
+    MOMENTS,
+    SIDES,
+    STICKER_CHANGES,
+    TICK_WHO,
+    TURN_ACTIONS,
+    Box,
+    CampaignShape,
+    Component,
+    Deck,
+    DeckCard,
+    DeckError,
+    Instruction,
+    Problem,
+    Side,
+    Stop,
+)
+
+CONTENT = Path(__file__).resolve().parent / "content"
+FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.toml"}
+_CARD_KEYS = {"id", "name", "colour", "icon", "cost", "numbers", "effect"}
+
+
+def load_deck(path: str | Path | None = None, *, known_rules=None) -> Deck:
+    """Load and validate a deck; raises DeckError listing every problem."""
+    from .validate import validate
+
+    deck, problems = read_deck(path)
+    if deck is not None:
+        problems += validate(deck, known_rules=known_rules)
+    if problems:
+        raise DeckError(problems)
+    return deck
+
+
+def read_deck(path: str | Path | None = None) -> tuple[Deck | None, list[Problem]]:
+    folder = Path(path) if path is not None else CONTENT
+    problems: list[Problem] = []
+    data = {}
+    for role, name in FILES.items():
+        file = folder / name
+        try:
+            data[role] = tomllib.loads(file.read_text("utf-8"))
+        except FileNotFoundError:
+            problems.append(Problem(name, "file not found"))
+        except tomllib.TOMLDecodeError as error:
+            problems.append(Problem(name, f"not valid TOML: {error}"))
+    if problems:
+        return None, problems
+    return parse_deck(data["components"], data["deck"], data["boxes"], problems), problems
+
+
+def parse_deck(components: dict, deck: dict, boxes: dict, problems: list[Problem]) -> Deck:
+    """Build a Deck from the three files' parsed data; problems found are appended."""
+    parsed = _components(components, problems)
+    return Deck(
+        shape=_shape(deck.get("campaign", {}), problems),
+        components=parsed,
+        cards=_cards(deck.get("card", []), problems),
+        boxes=_boxes(boxes.get("box", []), problems),
+        files=dict(FILES),
+    )
+
+
+# -- small checks ---------------------------------------------------------------------------------
+
+
+class _Reporter:
+    def __init__(self, problems: list[Problem], file: str, card: int | None = None):
+        self.problems, self.file, self.card = problems, file, card
+
+    def __call__(self, field: str, message: str) -> None:
+        self.problems.append(Problem(self.file, message, self.card, field))
+
+
+def _text(value: Any, field: str, report: _Reporter) -> dict | None:
+    if not isinstance(value, dict):
+        report(field, "must be a table of translations {en, de, nl}")
+        return None
+    missing = [
+        lang for lang in LANGUAGES if not isinstance(value.get(lang), str) or not value[lang]
+    ]
+    if missing:
+        report(field, f"missing translation: {', '.join(missing)}")
+    extra = sorted(set(value) - set(LANGUAGES))
+    if extra:
+        report(field, f"unknown language: {', '.join(extra)}")
+    return {lang: value.get(lang, "") for lang in LANGUAGES}
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- components.toml ------------------------------------------------------------------------------
+
+
+def _components(data: dict, problems: list[Problem]) -> dict[str, Component]:
+    file = FILES["components"]
+    result: dict[str, Component] = {}
+    for table in sorted(set(data) - set(KINDS)):
+        problems.append(
+            Problem(file, f"unknown kind of component (known: {', '.join(KINDS)})", None, table)
+        )
+    for kind in KINDS:
+        entries = data.get(kind, [])
+        if not isinstance(entries, list):
+            problems.append(Problem(file, "must be an array of tables", None, kind))
+            continue
+        for index, entry in enumerate(entries):
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            where = f"{kind} {ident!r}" if isinstance(ident, str) else f"{kind}[{index}]"
+            report = _Reporter(problems, file)
+            component = _component(kind, entry, where, report)
+            if component is None:
+                continue
+            if component.id in result:
+                report(where, "id used twice (ids are unique across all kinds)")
+                continue
+            result[component.id] = component
+    return result
+
+
+def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Component | None:
+    if not isinstance(entry, dict):
+        report(where, "must be a table")
+        return None
+    ident = entry.get("id")
+    if not isinstance(ident, str) or not ident.isidentifier() or ident != ident.lower():
+        report(f"{where}.id", "every component needs a snake_case id")
+        return None
+    for key in sorted(set(entry) - KIND_FIELDS[kind] - {"start"}):
+        report(f"{where}.{key}", "unknown field")
+    fields: dict[str, Any] = {"id": ident, "kind": kind, "start": bool(entry.get("start", False))}
+    try:
+        if kind == "establishment":
+            fields["card"] = parse_card(_only(entry, _CARD_KEYS))
+            fields["name"] = fields["card"].name
+            fields["copies"] = _copies(entry, where, report)
+        elif kind == "landmark":
+            landmark = parse_landmark(
+                _only(entry, {"id", "name", "cost", "effect", "letter", "icon"})
+            )
+            if not landmark.letter:
+                report(f"{where}.letter", "a landmark needs a letter (its place on the tableau)")
+            fields["landmark"], fields["name"] = landmark, landmark.name
+        elif kind == "project":
+            project = parse_project(_only(entry, {"id", "name", "cost", "effect"}))
+            fields["project"], fields["name"] = project, project.name
+        elif kind == "double_sided":
+            sides = []
+            for letter in ("a", "b"):
+                side = entry.get(letter)
+                if not isinstance(side, dict):
+                    report(f"{where}.{letter}", "a double-sided establishment needs both sides")
+                    return None
+                sides.append(parse_card(_only(side, _CARD_KEYS)))
+            if sides[0].id == sides[1].id:
+                report(f"{where}.b.id", "each side needs its own card id")
+            fields["sides"] = tuple(sides)
+            fields["name"] = {
+                lang: f"{sides[0].name[lang]} / {sides[1].name[lang]}" for lang in LANGUAGES
+            }
+            fields["copies"] = _copies(entry, where, report)
+        elif kind == "marketplace" and "name" not in entry:
+            fields["name"] = {}  # named by the establishment it is
+        else:
+            fields["name"] = _text(entry.get("name"), f"{where}.name", report)
+    except ContentError as error:
+        report(where, str(error))
+        return None
+
+    if kind == "rule":
+        fields["rule"] = entry.get("rule", "")
+        if not isinstance(fields["rule"], str) or not fields["rule"]:
+            report(f"{where}.rule", "a rule card needs the engine's rule id")
+        fields["text"] = _text(entry.get("text"), f"{where}.text", report)
+    elif kind == "turn_overview":
+        actions = entry.get("actions", [])
+        if not isinstance(actions, list) or not all(a in TURN_ACTIONS for a in actions):
+            report(
+                f"{where}.actions", f"must be a list of action types ({', '.join(TURN_ACTIONS)})"
+            )
+            actions = []
+        fields["actions"] = tuple(actions)
+        fields["text"] = _text(entry.get("text"), f"{where}.text", report)
+    elif kind == "island":
+        try:
+            fields["effect"] = parse_effect(entry.get("effect"), ISLAND_EFFECTS, where)
+        except ContentError as error:
+            report(f"{where}.effect", str(error))
+        space = entry.get("space")
+        if not _int(space) or space < 1:
+            report(f"{where}.space", "an island needs its space on the track (1 or more)")
+        else:
+            fields["space"] = space
+    elif kind == "track":
+        length = entry.get("length")
+        if not _int(length) or length < 1:
+            report(f"{where}.length", "a track needs a length of 1 or more spaces")
+        else:
+            fields["length"] = length
+    elif kind in ("boat", "marketplace"):
+        colour = entry.get("colour")
+        if not isinstance(colour, str) or not colour:
+            report(f"{where}.colour", "needs the player colour it belongs to")
+        else:
+            fields["colour"] = colour
+        if kind == "marketplace":
+            card = entry.get("card")
+            if not isinstance(card, str):
+                report(f"{where}.card", "a marketplace card names the establishment it is")
+            else:
+                fields["establishment"] = card
+    elif kind == "sticker":
+        fields["change"] = _sticker_change(entry.get("change"), f"{where}.change", report)
+    return Component(**fields)
+
+
+def _only(entry: dict, keys: set[str]) -> dict:
+    return {key: value for key, value in entry.items() if key in keys}
+
+
+def _copies(entry: dict, where: str, report: _Reporter) -> int:
+    copies = entry.get("copies", 5)
+    if not _int(copies) or copies < 1:
+        report(f"{where}.copies", "the pile needs 1 or more copies")
+        return 1
+    return copies
+
+
+def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
+    if not isinstance(change, dict) or len(change) != 1:
+        report(field, f"a sticker changes exactly one of: {', '.join(STICKER_CHANGES)}")
+        return None
+    ((key, value),) = change.items()
+    if key not in STICKER_CHANGES:
+        report(field, f"a sticker cannot change {key!r} (only {', '.join(STICKER_CHANGES)})")
+    elif key in ("cost", "amount") and (not _int(value) or value < 0):
+        report(field, f"{key} must be a whole number of at least 0")
+    elif key == "numbers" and (
+        not isinstance(value, list) or not value or not all(_int(n) and 1 <= n <= 12 for n in value)
+    ):
+        report(field, "numbers must be a list of whole numbers from 1 to 12")
+    elif key == "icon" and value not in ICONS:
+        report(field, f"unknown icon {value!r}")
+    return dict(change)
+
+
+# -- deck.toml ------------------------------------------------------------------------------------
+
+
+def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
+    file = FILES["deck"]
+    if not isinstance(data, dict):
+        problems.append(Problem(file, "must be a table", None, "campaign"))
+        return CampaignShape()
+    known = set(CampaignShape.__dataclass_fields__)
+    for key in sorted(set(data) - known):
+        problems.append(Problem(file, "unknown setting", None, f"campaign.{key}"))
+    values = {}
+    for key in known & set(data):
+        default = getattr(CampaignShape(), key)
+        value = data[key]
+        if isinstance(default, tuple):
+            if not isinstance(value, list):
+                problems.append(Problem(file, "must be a list", None, f"campaign.{key}"))
+                continue
+            value = tuple(value)
+        elif not _int(value):
+            problems.append(Problem(file, "must be a whole number", None, f"campaign.{key}"))
+            continue
+        values[key] = value
+    return CampaignShape(**values)
+
+
+def _cards(entries: Any, problems: list[Problem]) -> tuple[DeckCard, ...]:
+    file = FILES["deck"]
+    if not isinstance(entries, list) or not entries:
+        problems.append(Problem(file, "the deck has no cards", None, "card"))
+        return ()
+    cards = []
+    for index, entry in enumerate(entries):
+        number = entry.get("number") if isinstance(entry, dict) else None
+        if not _int(number) or number < 1:
+            problems.append(
+                Problem(
+                    file, "every card needs a number of 1 or more", None, f"card[{index}].number"
+                )
+            )
+            continue
+        report = _Reporter(problems, file, number)
+        sides = []
+        for letter in SIDES:
+            sides.append(_side(entry.get(letter), number, letter, report))
+        for key in sorted(set(entry) - {"number", *SIDES}):
+            report(key, "unknown field on a card (a card has number, a and b)")
+        cards.append(DeckCard(number, *sides))
+    seen: set[int] = set()
+    for card in cards:
+        if card.number in seen:
+            problems.append(Problem(file, "number used twice", card.number, "number"))
+        seen.add(card.number)
+    numbers = [card.number for card in cards]
+    if numbers != sorted(numbers):
+        problems.append(Problem(file, "cards are not in order of their numbers", None, "card"))
+    for missing in sorted(set(range(1, max(seen, default=0) + 1)) - seen):
+        problems.append(Problem(file, "numbering gap: there is no such card", missing, "number"))
+    return tuple(sorted(cards, key=lambda c: c.number))
+
+
+def _side(data: Any, number: int, letter: str, report: _Reporter) -> Side:
+    if data is None:
+        report(letter, "the card has no side " + letter.upper())
+        return Side(number, letter)
+    if not isinstance(data, dict):
+        report(letter, "a side must be a table")
+        return Side(number, letter)
+    for key in sorted(set(data) - {"story", "stop", "instructions"}):
+        report(f"{letter}.{key}", "unknown field on a side (story, stop, instructions)")
+    story = _text(data["story"], f"{letter}.story", report) if "story" in data else None
+    stop = _stop(data["stop"], f"{letter}.stop", report) if "stop" in data else None
+    instructions = []
+    raw = data.get("instructions", [])
+    if not isinstance(raw, list):
+        report(f"{letter}.instructions", "must be a list of instructions")
+        raw = []
+    for index, item in enumerate(raw):
+        instruction = _instruction(item, f"{letter}.instructions[{index}]", report)
+        if instruction is not None:
+            instructions.append(instruction)
+    return Side(number, letter, story, stop, tuple(instructions))
+
+
+def _stop(data: Any, field: str, report: _Reporter) -> Stop | None:
+    if not isinstance(data, dict) or data.get("moment") not in MOMENTS:
+        report(f"{field}.moment", f"a STOP needs a moment, one of: {', '.join(MOMENTS)}")
+        return None
+    moment = data["moment"]
+    game = data.get("game", 0)
+    if moment != "before_campaign" and (not _int(game) or game < 1):
+        report(f"{field}.game", f"a STOP {moment} needs the game number")
+        return None
+    event = data.get("event", "")
+    if moment == "event" and event not in EVENTS:
+        report(f"{field}.event", f"unknown event {event!r} (known: {', '.join(EVENTS)})")
+        return None
+    return Stop(moment, game if moment != "before_campaign" else 0, event)
+
+
+def _instruction(data: Any, field: str, report: _Reporter) -> Instruction | None:
+    if not isinstance(data, dict) or data.get("do") not in INSTRUCTIONS:
+        report(f"{field}.do", f"unknown instruction (known: {', '.join(INSTRUCTIONS)})")
+        return None
+    schema = INSTRUCTIONS[data["do"]]
+    allowed = {key.rstrip("?") for key in schema} | {"do"}
+    ok = True
+    for key in sorted(set(data) - allowed):
+        report(f"{field}.{key}", f"{data['do']} takes no {key!r}")
+        ok = False
+    for key, what in schema.items():
+        name = key.rstrip("?")
+        if name not in data:
+            if not key.endswith("?"):
+                report(f"{field}.{name}", f"{data['do']} needs {name!r}")
+                ok = False
+            continue
+        message = _check_param(data[name], what)
+        if message:
+            report(f"{field}.{name}", message)
+            ok = False
+    if not ok:
+        return None
+    params = {key: value for key, value in data.items() if key != "do"}
+    return Instruction(data["do"], params)
+
+
+def _check_param(value: Any, what: str) -> str:
+    if what == "id" and not isinstance(value, str):
+        return "must be a component id"
+    if what == "ids" and (
+        not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+    ):
+        return "must be a list of component ids"
+    if what == "int" and not _int(value):
+        return "must be a whole number"
+    if what == "location" and value not in LOCATIONS:
+        return f"must be one of: {', '.join(LOCATIONS)}"
+    if what == "who" and value not in TICK_WHO:
+        return f"must be one of: {', '.join(TICK_WHO)}"
+    if what == "colour" and not isinstance(value, str):
+        return "must be a player colour"
+    if what == "colour_map" and (
+        not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values())
+    ):
+        return "must be a table {player colour = marketplace card id}"
+    return ""
+
+
+# -- boxes.toml -----------------------------------------------------------------------------------
+
+
+def _boxes(entries: Any, problems: list[Problem]) -> dict[int, Box]:
+    file = FILES["boxes"]
+    result: dict[int, Box] = {}
+    if not isinstance(entries, list):
+        problems.append(Problem(file, "must be an array of tables", None, "box"))
+        return result
+    for index, entry in enumerate(entries):
+        number = entry.get("number") if isinstance(entry, dict) else None
+        if not _int(number) or number < 1:
+            problems.append(
+                Problem(file, "every box needs a number of 1 or more", None, f"box[{index}].number")
+            )
+            continue
+        field = f"box {number}"
+        report = _Reporter(problems, file)
+        if number in result:
+            report(field, "box number used twice")
+            continue
+        name = _text(entry.get("name"), f"{field}.name", report)
+        contents = entry.get("contents", [])
+        if not isinstance(contents, list) or not all(isinstance(c, str) for c in contents):
+            report(f"{field}.contents", "must be a list of component ids")
+            contents = []
+        result[number] = Box(number, name or {}, tuple(contents))
+    return dict(sorted(result.items()))

@@ -1,0 +1,218 @@
+"""Composing a chapter's game setup for the engine, and a plausible carry-over to test it with.
+
+    carry = plausible_carry_over(deck, chapter=5, players=3)
+    setup = chapter_setup(deck, 5, ["Ann", "Ben", "Cem"], carry, seed=7)
+    state = play.engine.new_game(setup)
+
+What the deck fixes for everyone (market, the three landmarks, community project, rule stack,
+stickers, expedition) is worked out by carrying out the deck's instructions up to the STOP before
+that game. What the players decided is the carry-over, a JSON-able dict:
+
+    {"last_winner": 1,                      # seat; starts the game (ignored in chapter 1: roll)
+     "choices": {"ds_mill": "b", ...},      # sides picked for every double-sided establishment
+     "circles": [3, 4, 4],                  # ticked circles on each seat's tableau
+     "picks": [["wheat_field", ...], ...]}  # optional: each seat's marketplace picks
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from play.engine.catalog import CARDS
+
+from .format import Deck, Side, Stop
+from .timeline import Ledger, replay, sorted_tableau
+
+
+class SetupError(ValueError):
+    """The deck and carry-over do not make a game (a side not chosen, too many picks, …)."""
+
+
+def _ledger(deck: Deck, chapter: int) -> Ledger:
+    if not 1 <= chapter <= deck.shape.games:
+        raise SetupError(f"The campaign has chapters 1 to {deck.shape.games}, not {chapter}.")
+
+    def fail(side: Side | None, field: str, message: str) -> None:
+        where = f"card {side.label} {field}" if side else field
+        raise SetupError(f"The deck does not carry out cleanly ({where}): {message}")
+
+    ledger, reached = replay(deck, until=Stop("before_game", chapter), report=fail)
+    if not reached:
+        raise SetupError(f"The deck has no STOP before game {chapter}.")
+    return ledger
+
+
+def chapter_setup(
+    deck: Deck, chapter: int, players: list[str] | int, carry_over: dict, seed: int = 0
+) -> dict:
+    """The engine setup of chapter `chapter` (1-based) for these players."""
+    if isinstance(players, int):
+        players = [f"Player {seat + 1}" for seat in range(players)]
+    count = len(players)
+    shape = deck.shape
+    if count > len(shape.colours):
+        raise SetupError(f"The campaign has {len(shape.colours)} player colours, not {count}.")
+    ledger = _ledger(deck, chapter)
+    comps = deck.components
+    choices = carry_over.get("choices", {})
+    card_defs: dict[str, dict] = {}
+
+    market: dict[str, int] = {}
+    for cid in ledger.market:
+        component = comps[cid]
+        if component.kind == "double_sided":
+            side = choices.get(cid)
+            if side not in ("a", "b"):
+                raise SetupError(f"No side was chosen for the double-sided establishment {cid!r}.")
+            card = component.sides[0 if side == "a" else 1]
+        else:
+            card = component.card
+        card_defs[card.id] = card.to_dict()
+        market[card.id] = market.get(card.id, 0) + component.copies
+
+    # after-game step 7: the market is kept sorted by number
+    order = {card["id"]: (min(card["numbers"]), card["id"]) for card in card_defs.values()}
+    market = dict(sorted(market.items(), key=lambda item: order[item[0]]))
+
+    tableau = sorted_tableau(deck, ledger.tableau)
+    if len(tableau) != len(shape.landmark_costs):
+        raise SetupError(
+            f"Game {chapter} has {len(tableau)} landmarks, not {len(shape.landmark_costs)}."
+        )
+    landmarks = [
+        {"id": lid, "cost": cost} for lid, cost in zip(tableau, shape.landmark_costs, strict=True)
+    ]
+    if ledger.project is None:
+        raise SetupError(f"Game {chapter} has no community project.")
+    project = comps[ledger.project].project
+
+    circles = carry_over.get("circles") or [shape.start_circles] * count
+    picks = carry_over.get("picks") or [
+        default_picks(ledger.marketplace.get(shape.colours[seat], []), circles[seat], deck)
+        for seat in range(count)
+    ]
+    cities = []
+    for seat in range(count):
+        own = ledger.marketplace.get(shape.colours[seat], [])
+        chosen = list(picks[seat])
+        if len(chosen) > circles[seat]:
+            raise SetupError(
+                f"Seat {seat} picks {len(chosen)} marketplace cards with {circles[seat]} circles."
+            )
+        missing = Counter(chosen) - Counter(own)
+        if missing:
+            raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
+        for card_id in chosen:
+            component = comps.get(card_id)
+            if component is not None and component.card is not None:
+                card_defs[card_id] = component.card.to_dict()
+        cities.append(dict(Counter(chosen)))
+
+    setup = {
+        "edition": "legacy",
+        "players": list(players),
+        "seed": seed,
+        "coins": [shape.start_coins] * count,
+        "cities": cities,
+        "landmarks": [[dict(entry) for entry in landmarks] for _ in range(count)],
+        "built": [[] for _ in range(count)],
+        "community_project": {"id": project.id, "cost": project.cost},
+        "market": market,
+        "rules": [comps[cid].rule for cid in ledger.rules],
+        "variants": [],
+        "first_player": "roll" if chapter == 1 else carry_over.get("last_winner", 0),
+        "card_defs": list(card_defs.values()),
+        "landmark_defs": [comps[lid].landmark.to_dict() for lid in tableau],
+        "project_defs": [project.to_dict()],
+    }
+    if ledger.stickers:
+        setup["stickers"] = [
+            {"card": card, "change": dict(comps[sid].change)} for sid, card in ledger.stickers
+        ]
+    if "expedition" in setup["rules"]:
+        setup.update(_expedition(deck, ledger, chapter))
+    return setup
+
+
+def _expedition(deck: Deck, ledger: Ledger, chapter: int) -> dict:
+    on_table = [deck.components[cid] for cid in ledger.at("table")]
+    tracks = [c for c in on_table if c.kind == "track"]
+    if len(tracks) != 1:
+        raise SetupError(
+            f"Game {chapter} plays the expedition but has {len(tracks)} tracks on the table."
+        )
+    islands = sorted((c for c in on_table if c.kind == "island"), key=lambda c: c.space)
+    return {
+        "expedition": {
+            "length": tracks[0].length,
+            "islands": [{"id": c.id, "space": c.space} for c in islands],
+        },
+        "island_defs": [
+            {"id": c.id, "name": dict(c.name), "effect": c.effect.to_dict()} for c in islands
+        ],
+    }
+
+
+def default_picks(own: list[str], circles: int, deck: Deck | None = None) -> list[str]:
+    """The start cards first (Wheat Field, Bakery), then the cards that pay on the lowest numbers
+    (a single die reaches them), the newest first among equals. Without the deck to look the
+    numbers up, simply the newest."""
+    start, rest = own[:2], own[2:]
+    if circles <= len(start):
+        return start[:circles]
+    ranked = list(reversed(rest))
+    if deck is not None:
+        ranked.sort(key=lambda card_id: min(_numbers(deck, card_id), default=13))
+    chosen = set(ranked[: circles - len(start)])
+    return start + [card_id for card_id in rest if card_id in chosen]
+
+
+def _numbers(deck: Deck, card_id: str) -> tuple[int, ...]:
+    component = deck.components.get(card_id)
+    if component is not None and component.card is not None:
+        return component.card.numbers
+    return CARDS[card_id].numbers if card_id in CARDS else ()
+
+
+def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool = False) -> dict:
+    """What a campaign would plausibly have decided by chapter `chapter`.
+
+    Winners take turns (game g is won by seat (g - 1) mod players), double-sided establishments
+    alternate sides a, b, a, … in the order the deck presents them, and circles are ticked as the
+    deck says for those winners (a winner is taken to have a flag on the project, no one else).
+    With `even`, every seat gets the same number of circles (the seats' mean, rounded down), so
+    that a balance measurement sees the seat order alone. Each seat picks its start cards, then
+    the marketplace cards that pay on the lowest numbers. The rule stack, stickers and landmarks
+    need no carry-over: the deck fixes them for everyone, and chapter_setup works them out.
+    """
+    ledger = _ledger(deck, chapter)
+    choices = {}
+    index = 0
+    for game in range(2, chapter + 1):
+        for given in ledger.chapter(game).double_sided:
+            for cid in given:
+                choices[cid] = "ab"[index % 2]
+                index += 1
+    circles = [deck.shape.start_circles] * players
+    for game, who, count in ledger.ticks:
+        winner = (game - 1) % players
+        for seat in range(players):
+            is_winner = seat == winner
+            if (
+                who == "all"
+                or (who in ("winner", "with_flag") and is_winner)
+                or (who in ("all_but_winner", "without_flag") and not is_winner)
+            ):
+                circles[seat] += count
+    if even:
+        circles = [sum(circles) // players] * players
+    colours = deck.shape.colours
+    return {
+        "last_winner": (chapter - 2) % players if chapter > 1 else None,
+        "choices": choices,
+        "circles": circles,
+        "picks": [
+            default_picks(ledger.marketplace.get(colours[seat], []), circles[seat], deck)
+            for seat in range(min(players, len(colours)))
+        ],
+    }
