@@ -10,13 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from play.engine.cards import (
-    ESTABLISHMENT_EFFECTS,
-    LANDMARK_EFFECTS,
     CardDef,
     Effect,
     LandmarkDef,
     ProjectDef,
 )
+from play.engine.rules import action_types, rule_actions
 
 LANGUAGES = ("en", "de", "nl")
 SIDES = ("a", "b")
@@ -68,26 +67,10 @@ KIND_FIELDS = {
     "marketplace": {"id", "name", "colour", "card"},
     "double_sided": {"id", "a", "b", "copies"},
 }
-# Action types a turn-overview card may show: the engine's, and those the new rules add.
-TURN_ACTIONS = (
-    "roll",
-    "reroll",
-    "keep",
-    "choose_player",
-    "trade",
-    "skip",
-    "build",
-    "build_landmark",
-    "contribute",
-    "pass",
-    "rest",
-    "sail",
-)
-# A rule that adds an action must be shown by the turn-overview card in play.
-RULE_ACTIONS = {"rest_day": "rest", "expedition": "sail"}
+# Action types a turn-overview card may show, and the rules that add one, are the engine's.
+TURN_ACTIONS = action_types()
+RULE_ACTIONS = rule_actions()
 
-# Islands take the landmark effects plus one of their own.
-ISLAND_EFFECTS = {**LANDMARK_EFFECTS, "income_each_turn": ESTABLISHMENT_EFFECTS["bank"]}
 # What a sticker may change on an establishment.
 STICKER_CHANGES = ("cost", "numbers", "amount", "icon")
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from play.engine.cards import (
     ICONS,
+    ISLAND_EFFECTS,
     parse_card,
     parse_effect,
     parse_landmark,
@@ -25,7 +26,6 @@ from play.engine.errors import ContentError
 from .format import (
     EVENTS,
     INSTRUCTIONS,
-    ISLAND_EFFECTS,
     KIND_FIELDS,
     KINDS,
     LANGUAGES,

@@ -491,6 +491,16 @@ _WAITING_FOR = {
 }
 
 
+def action_types() -> tuple[str, ...]:
+    """Every action type the engine knows, those later rules add included."""
+    return tuple(_HANDLERS)
+
+
+def rule_actions() -> dict[str, str]:
+    """Each rule id that adds an action to the turn, with that action's type."""
+    return {rule: action for action, rule in _ACTION_RULES.items()}
+
+
 def register_build_step_action(extra: BuildStepExtra) -> None:
     _HANDLERS[extra.action_type] = ("build", extra.apply)
     BUILD_STEP_EXTRAS.append(extra)

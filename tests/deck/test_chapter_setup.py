@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from conftest import build
+from small_deck import build
 
 from legacy_deck.loader import read_deck
 from legacy_deck.setup import SetupError, chapter_setup, default_picks, plausible_carry_over

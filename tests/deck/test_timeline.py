@@ -1,6 +1,6 @@
 """What each instruction kind does to the campaign's bookkeeping, on the small deck."""
 
-from conftest import build, check, instruction, side
+from small_deck import build, check, instruction, side
 
 from legacy_deck.format import Stop
 from legacy_deck.timeline import replay

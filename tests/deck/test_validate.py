@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from conftest import build, check, instruction, side, small_deck
+from small_deck import build, check, instruction, side, small_deck
 
 
 def test_the_small_deck_is_sound(data):

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game, replay
+from play.engine.rules import action_types
 
 MAX_DECISIONS = 5000
 
@@ -68,18 +69,7 @@ def test_random_games_end_with_a_winner_and_keep_every_invariant(game_settings):
 @given(games, st.data())
 def test_apply_action_accepts_exactly_the_legal_actions(game_settings, data):
     state, chooser = play(game_settings)
-    names = [
-        "roll",
-        "reroll",
-        "keep",
-        "choose_player",
-        "trade",
-        "skip",
-        "build",
-        "build_landmark",
-        "contribute",
-        "pass",
-    ]
+    names = list(action_types())
     for _ in range(60):
         if state.winner is not None:
             break
