@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
+from play.engine.catalog import EDITIONS
 from play.engine.replay import replay
 from play.signals import game_finished
 
@@ -161,11 +162,11 @@ class Game(models.Model):
     def rematch(self) -> Game:
         """A new game with the same edition, seats, variants and start rule; a fresh seed.
 
-        A game started from a full setup (a Legacy table: no edition) is set up again as it was,
-        with a fresh seed, instead of falling back to the classic game."""
+        A game started from a full setup (a Legacy table, whose edition is no box) is set up
+        again as it was, with a fresh seed, instead of falling back to the classic game."""
         setup = self.setup
         kinds = [seat["kind"] for seat in self.seats]
-        if "edition" not in setup:
+        if setup.get("edition") not in EDITIONS:
             return Game.create_from_setup({**setup, "seed": secrets.randbelow(2**31)}, kinds)
         return Game.start(
             setup.get("edition", "classic"),

@@ -303,3 +303,20 @@ def test_a_rematch_of_a_legacy_game_keeps_its_table(client):
     assert {key: value for key, value in new.setup.items() if key != "seed"} == {
         key: value for key, value in game.setup.items() if key != "seed"
     }
+
+
+def test_a_rematch_of_a_chapter_of_our_campaign_plays_that_chapter_again(client):
+    from legacy_deck.loader import load_deck
+    from legacy_deck.setup import chapter_setup, plausible_carry_over
+
+    deck = load_deck()
+    setup = chapter_setup(deck, 6, 3, plausible_carry_over(deck, 6, 3), seed=5)
+    game = Game.create_from_setup(setup, ["human", "greedy", "greedy"])
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
+
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert response.status_code == 302
+    assert new.setup["edition"] == "legacy"
+    assert new.setup["rules"] == setup["rules"]
+    assert new.setup["market"] == setup["market"]
