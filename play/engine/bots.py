@@ -121,10 +121,11 @@ def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dic
     """Builds a landmark or contributes to the community project when that brings its win
     sooner than the best establishment would (rounds still needed = coins still missing / income
     per round, plus a little for each action still due), so a landmark that pays (two dice, a
-    bonus, a reroll, extra turns) comes early and a bare one waits while income is scarce;
-    then sails to claim a free island, otherwise builds the establishment that earns it the most
-    per coin; with nothing worth building it sails towards the next free island if the coins are
-    spare, or rests. Rolls the number of dice that pays best; takes from the richest; trades up."""
+    bonus, a reroll, extra turns) comes early and a bare one waits while income is scarce; sails
+    to claim a free island on the same test; otherwise builds the establishment that earns it the
+    most per coin; with nothing worth building it sails towards the next free island if the coins
+    are spare and the island is worth the whole voyage, or rests. Rolls the number of dice that
+    pays best; takes from the richest; trades up."""
     kind = actions[0]["type"]
     seat = state.active
     player = state.players[seat]
@@ -209,8 +210,18 @@ def _after(state: GameState, seat: int, action: dict) -> GameState:
     elif kind == "contribute":
         player.coins += _project_benefit(state, player) - state.table.project.cost
         player.flag = True
+    elif kind == "sail":
+        player.coins -= 2 * action["spaces"]
+        player.boat += action["spaces"]
+        island = state.table.island_spaces.get(player.boat)
+        if island is not None and island not in _claimed(state):
+            player.islands = (*player.islands, island)
     player.fresh = ()
     return trial
+
+
+def _claimed(state: GameState) -> set[str]:
+    return {island for player in state.players for island in player.islands}
 
 
 def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
@@ -226,7 +237,13 @@ def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> di
             return best_step
     claim = _claiming_sail(state, actions)
     if claim is not None:
-        return claim
+        # An island is worth its voyage only if it brings the win sooner than the best
+        # establishment would.
+        income = _best_income(state, seat, actions, rng)
+        if income is None or _rounds_to_win(_after(state, seat, claim), seat) < (
+            _rounds_to_win(_after(state, seat, income), seat)
+        ):
+            return claim
     base = _round_value(state, seat)
     best, best_score = {"type": "pass"}, 0.0
     cards = state.table.cards
@@ -270,7 +287,10 @@ def _idle_action(state: GameState, actions: list[dict]) -> dict:
     if ahead and sails:
         # Stop short of the island rather than sail past it; claim it from there later.
         fitting = [a for a in sails if boat + a["spaces"] < min(ahead)]
-        if fitting:
+        voyage = {"type": "sail", "spaces": min(ahead) - boat}
+        if fitting and _rounds_to_win(_after(state, seat, voyage), seat) < _rounds_to_win(
+            state, seat
+        ):
             sail = max(fitting, key=lambda a: a["spaces"])
             if _worth_spending(state, seat, 2 * sail["spaces"]):
                 return sail
