@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from .cards import CardDef
-from .effects import count_icon, icon_bonus, landmark_effect
+from .effects import count_icon, effects_in_force, icon_bonus, landmark_effect
 from .rules import legal_actions
 from .state import GameState, Player
 
@@ -75,12 +75,35 @@ def _others_roll_value(state: GameState, seat: int) -> float:
     return value
 
 
+def _own_turn_value(state: GameState, player: Player) -> float:
+    """Coins a seat expects from its own turn: its roll, a reroll of a poor one, extra turns."""
+    odds = _dice_odds(state, player)
+    value = _own_roll_value(state, player, odds)
+    if landmark_effect(state, player, "reroll"):
+        value = sum(
+            chance * max(_own_roll_value(state, player, {total: 1.0}), value)
+            for total, chance in odds.items()
+        )
+    extra = 0.0
+    for source in effects_in_force(state, player):
+        effect = source.effect
+        if effect.kind == "extra_turn_on_total":
+            extra += odds.get(effect.params["total"], 0)
+        elif effect.kind == "extra_turn_on_doubles" and odds is TWO_DICE:
+            extra += 1 / 6
+    return value * (1 + extra)
+
+
 def _round_value(state: GameState, seat: int) -> float:
     """Coins a seat expects from one round of everyone's rolls."""
     player = state.players[seat]
-    return _own_roll_value(state, player, _dice_odds(state, player)) + _others_roll_value(
-        state, seat
-    )
+    value = _own_turn_value(state, player)
+    value += _others_roll_value(state, seat)
+    if player.islands:
+        for source in effects_in_force(state, player):
+            if source.effect.kind == "income_each_turn" and source.id in player.islands:
+                value += source.effect.params["amount"]
+    return value
 
 
 def _with_card(state: GameState, seat: int, card_id: str, change: int) -> GameState:
@@ -95,10 +118,14 @@ def _with_card(state: GameState, seat: int, card_id: str, change: int) -> GameSt
 
 
 def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
-    """Builds landmarks as soon as it can, then contributes to the community project, then sails
-    to claim a free island, otherwise builds the establishment that earns it the most per coin;
-    with nothing worth building it sails towards the next free island if the coins are spare, or
-    rests. Rolls the number of dice that pays best; takes from the richest; trades up."""
+    """Builds a landmark or contributes to the community project when that brings its win
+    sooner than the best establishment would (rounds still needed = coins still missing / income
+    per round, plus a little for each action still due), so a landmark that pays (two dice, a
+    bonus, a reroll, extra turns) comes early and a bare one waits while income is scarce; sails
+    to claim a free island on the same test; otherwise builds the establishment that earns it the
+    most per coin; with nothing worth building it sails towards the next free island if the coins
+    are spare and the island is worth the whole voyage, or rests. Rolls the number of dice that
+    pays best; takes from the richest; trades up."""
     kind = actions[0]["type"]
     seat = state.active
     player = state.players[seat]
@@ -130,18 +157,93 @@ def _best_trade(state: GameState, actions: list[dict]) -> dict:
     return best
 
 
+# A round's worth of the one action a turn allows: what finishing a step sooner is worth.
+ACTION_WEIGHT = 0.5
+# Income is never taken as less than this, so an empty city still compares its options.
+MIN_INCOME = 0.5
+
+
+def _missing(state: GameState, seat: int) -> tuple[float, int]:
+    """Coins still to pay for the win (the project's benefit taken off) and actions still due."""
+    player = state.players[seat]
+    costs = state.table.landmark_costs[seat]
+    coins = 0.0
+    steps = 0
+    for lid, built in player.landmarks.items():
+        if not built:
+            coins += costs[lid]
+            steps += 1
+    project = state.table.project
+    if project is not None and not player.flag:
+        coins += project.cost - _project_benefit(state, player)
+        steps += 1
+    return coins, steps
+
+
+def _project_benefit(state: GameState, player: Player) -> int:
+    params = state.table.project.effect.params
+    if state.table.project.effect.kind == "per_icon":
+        return params["amount"] * count_icon(state, player, params["icon"], params["distinct"])
+    return params.get("amount", 0)
+
+
+def _rounds_to_win(state: GameState, seat: int) -> float:
+    """Rounds the seat needs, at its present income, to pay for everything still missing."""
+    player = state.players[seat]
+    coins, steps = _missing(state, seat)
+    income = max(_round_value(state, seat), MIN_INCOME)
+    return max(coins - player.coins, 0) / income + ACTION_WEIGHT * steps
+
+
+def _after(state: GameState, seat: int, action: dict) -> GameState:
+    """The state as the seat would see it from its next turn on, had it taken this action."""
+    trial = state.copy()
+    player = trial.players[seat]
+    kind = action["type"]
+    if kind == "build":
+        card = state.table.cards[action["card"]]
+        player.coins -= card.cost
+        player.city = {**player.city, card.id: player.city.get(card.id, 0) + 1}
+    elif kind == "build_landmark":
+        player.coins -= state.table.landmark_costs[seat][action["landmark"]]
+        player.landmarks = {**player.landmarks, action["landmark"]: True}
+    elif kind == "contribute":
+        player.coins += _project_benefit(state, player) - state.table.project.cost
+        player.flag = True
+    elif kind == "sail":
+        player.coins -= 2 * action["spaces"]
+        player.boat += action["spaces"]
+        island = state.table.island_spaces.get(player.boat)
+        if island is not None and island not in _claimed(state):
+            player.islands = (*player.islands, island)
+    player.fresh = ()
+    return trial
+
+
+def _claimed(state: GameState) -> set[str]:
+    return {island for player in state.players for island in player.islands}
+
+
 def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
     seat = state.active
-    costs = state.table.landmark_costs[seat]
-    landmarks = [a for a in actions if a["type"] == "build_landmark"]
-    if landmarks:
-        return max(landmarks, key=lambda a: costs[a["landmark"]])
-    for action in actions:
-        if action["type"] == "contribute":
-            return action
+    steps = [a for a in actions if a["type"] in ("build_landmark", "contribute")]
+    if steps:
+        # The landmark or project that brings the win soonest, unless an establishment would.
+        best_step = min(steps, key=lambda a: _rounds_to_win(_after(state, seat, a), seat))
+        income = _best_income(state, seat, actions, rng)
+        if income is None or _rounds_to_win(_after(state, seat, best_step), seat) <= (
+            _rounds_to_win(_after(state, seat, income), seat)
+        ):
+            return best_step
     claim = _claiming_sail(state, actions)
     if claim is not None:
-        return claim
+        # An island is worth its voyage only if it brings the win sooner than the best
+        # establishment would.
+        income = _best_income(state, seat, actions, rng)
+        if income is None or _rounds_to_win(_after(state, seat, claim), seat) < (
+            _rounds_to_win(_after(state, seat, income), seat)
+        ):
+            return claim
     base = _round_value(state, seat)
     best, best_score = {"type": "pass"}, 0.0
     cards = state.table.cards
@@ -185,7 +287,10 @@ def _idle_action(state: GameState, actions: list[dict]) -> dict:
     if ahead and sails:
         # Stop short of the island rather than sail past it; claim it from there later.
         fitting = [a for a in sails if boat + a["spaces"] < min(ahead)]
-        if fitting:
+        voyage = {"type": "sail", "spaces": min(ahead) - boat}
+        if fitting and _rounds_to_win(_after(state, seat, voyage), seat) < _rounds_to_win(
+            state, seat
+        ):
             sail = max(fitting, key=lambda a: a["spaces"])
             if _worth_spending(state, seat, 2 * sail["spaces"]):
                 return sail
@@ -205,6 +310,21 @@ def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
     target = min(missing)
     expected = _round_value(state, seat)
     return not (player.coins < target <= player.coins + expected and player.coins - cost < target)
+
+
+def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict | None:
+    """The establishment that earns the most per coin, if any earns anything."""
+    base = _round_value(state, seat)
+    best, best_score = None, 0.0
+    cards = state.table.cards
+    for action in actions:
+        if action["type"] != "build":
+            continue
+        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
+        score = gain / max(cards[action["card"]].cost, 1) + rng.random() * 1e-6
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

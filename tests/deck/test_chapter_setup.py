@@ -49,7 +49,7 @@ def test_it_brings_the_rule_stack_stickers_and_expedition(deck):
     assert setup["rules"] == ["rest_day", "expedition", "yokai_coins"]
     assert {"card": "legacy_forest", "change": {"cost": 3}} in setup["stickers"]
     assert setup["expedition"]["length"] == 10
-    assert [i["space"] for i in setup["expedition"]["islands"]] == [2, 4, 6, 8, 10]
+    assert [i["space"] for i in setup["expedition"]["islands"]] == [2, 5, 8, 9, 10]
     assert {i["id"] for i in setup["island_defs"]} == {
         i["id"] for i in setup["expedition"]["islands"]
     }

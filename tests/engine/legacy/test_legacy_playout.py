@@ -92,9 +92,13 @@ def test_greedy_sails_to_claim_a_free_island(expedition_setup, act):
     assert _greedy(state) == {"type": "sail", "spaces": 2}
 
 
-def test_greedy_builds_a_landmark_before_sailing(expedition_setup, act):
+def test_greedy_takes_an_island_that_pays_every_turn_before_a_landmark_that_pays_nothing_yet(
+    expedition_setup, act
+):
+    # Two dice (Hochofen) earn nothing for a city of Wheat Field and Bakery; Gull Rock pays a
+    # coin every turn, so it brings the win sooner.
     state = _at_build(new_game(expedition_setup(coins=[5, 0, 0])), act)
-    assert _greedy(state) == {"type": "build_landmark", "landmark": "hochofen"}
+    assert _greedy(state) == {"type": "sail", "spaces": 2}
 
 
 def test_greedy_contributes(make_setup, act):
@@ -113,6 +117,15 @@ def test_greedy_with_spare_coins_sails_towards_an_island_without_passing_it(expe
     # Every landmark built and the flag not affordable: the coins are spare.
     built = [["hochofen", "blumenladen", "springbrunnen"], [], []]
     setup = expedition_setup(coins=[8, 0, 0], built=built, market={"wheat_field": 0})
+    setup["expedition"]["islands"] = [{"id": "gull_rock", "space": 4}]  # a coin every turn
+    state = _at_build(new_game(setup), act)
+    assert _greedy(state) == {"type": "sail", "spaces": 3}  # to space 3, short of space 4
+
+
+def test_greedy_does_not_sail_for_an_island_that_would_not_pay(expedition_setup, act):
+    # Two dice (Twin Isle) earn nothing for a city of Wheat Field and Bakery.
+    built = [["hochofen", "blumenladen", "springbrunnen"], [], []]
+    setup = expedition_setup(coins=[8, 0, 0], built=built, market={"wheat_field": 0})
     setup["expedition"]["islands"] = [{"id": "twin_isle", "space": 5}]
     state = _at_build(new_game(setup), act)
-    assert _greedy(state) == {"type": "sail", "spaces": 3}  # to space 3, short of space 5
+    assert _greedy(state) == {"type": "pass"}
