@@ -215,6 +215,12 @@ RULES = {
         gettext_lazy("Rest day"),
         gettext_lazy("Instead of building, you may rest and take 1 coin from the bank."),
     ),
+    "turn_order_coins": (
+        gettext_lazy("Good neighbours"),
+        gettext_lazy(
+            "At setup, every player took 1 coin for each place they sit after the start player."
+        ),
+    ),
 }
 
 

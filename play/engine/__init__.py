@@ -5,7 +5,7 @@ state, events = apply_action(state, legal_actions(state)[0])
 """
 
 from .errors import ContentError, IllegalAction
-from .legacy import expedition, rest_day, yokai  # noqa: F401  (each registers its rule)
+from .legacy import expedition, rest_day, turn_order_coins, yokai  # noqa: F401  (each registers its rule)
 from .replay import replay, replay_steps
 from .rules import apply_action, has_won, legal_actions
 from .setup import new_game

@@ -38,6 +38,10 @@ from .state import GameState, Player
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
+# Hooks later rules add, each called as hook(state) on the new state once the first player is
+# known (state.active) and before anyone acts. A hook checks that its rule is in the setup.
+START_OF_GAME: list = []
+
 
 def new_game(
     edition_or_setup: str | dict,
@@ -178,6 +182,8 @@ def start(setup: dict) -> GameState:
         state.market = dict(setup["market"])
 
     start_turn(state, _first_player(state, setup.get("first_player", 0)), extra=False, events=None)
+    for hook in START_OF_GAME:
+        hook(state)
     return state
 
 

@@ -46,7 +46,7 @@ def test_landmarks_sit_by_letter_at_costs_5_15_25(deck):
 def test_it_brings_the_rule_stack_stickers_and_expedition(deck):
     setup = chapter_setup(deck, 8, 3, plausible_carry_over(deck, 8, 3))
 
-    assert setup["rules"] == ["rest_day", "expedition", "yokai_coins"]
+    assert setup["rules"] == ["turn_order_coins", "rest_day", "expedition", "yokai_coins"]
     assert {"card": "legacy_forest", "change": {"cost": 3}} in setup["stickers"]
     assert setup["expedition"]["length"] == 10
     assert [i["space"] for i in setup["expedition"]["islands"]] == [2, 5, 8, 9, 10]

@@ -15,7 +15,7 @@ from play.engine import new_game
 from play.engine.simulation import play_out
 
 # The rule ids our deck uses; the engine registers them in play.engine.table.KNOWN_RULES.
-NEW_RULES = {"expedition", "yokai_flip", "yokai_coins", "rest_day"}
+NEW_RULES = {"turn_order_coins", "expedition", "yokai_flip", "yokai_coins", "rest_day"}
 ENGINE_EFFECTS = {
     "bank",
     "per_icon",
@@ -159,7 +159,11 @@ def test_the_archive_ends_with_what_free_play_needs(deck):
         "yokai_coins",
     }
     assert {"gold_mine", "fox_meadow"} <= set(ledger.market)
-    assert [deck.components[c].rule for c in ledger.rules] == ["rest_day", "expedition"]
+    assert [deck.components[c].rule for c in ledger.rules] == [
+        "turn_order_coins",
+        "rest_day",
+        "expedition",
+    ]
 
 
 def test_every_chapter_has_a_two_dice_landmark(deck):
