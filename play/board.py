@@ -104,6 +104,16 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
     return views
 
 
+BUTTON_ICONS = {
+    "roll": "bi-dice-5",
+    "reroll": "bi-dice-5",
+    "build_landmark": "bi-star-fill",
+    "contribute": "bi-flag-fill",
+    "sail": "bi-water",
+    "rest": "bi-cup-hot",
+}
+
+
 def action_buttons(state: GameState) -> list[dict]:
     """Every legal action as a button: its label, its JSON value and a style."""
     table = state.table
@@ -142,6 +152,7 @@ def action_buttons(state: GameState) -> list[dict]:
                     "sail": "btn-outline-info",
                     "rest": "btn-light border-dark-subtle",
                 }.get(kind, "btn-outline-dark"),
+                "icon": BUTTON_ICONS.get(kind, ""),
                 "order": order.get(kind, 6),
             }
         )
