@@ -226,34 +226,22 @@ def _claimed(state: GameState) -> set[str]:
 
 def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
     seat = state.active
+    income = _best_income(state, seat, actions, rng)
+    income_rounds = None if income is None else _rounds_to_win(_after(state, seat, income), seat)
     steps = [a for a in actions if a["type"] in ("build_landmark", "contribute")]
     if steps:
         # The landmark or project that brings the win soonest, unless an establishment would.
         best_step = min(steps, key=lambda a: _rounds_to_win(_after(state, seat, a), seat))
-        income = _best_income(state, seat, actions, rng)
-        if income is None or _rounds_to_win(_after(state, seat, best_step), seat) <= (
-            _rounds_to_win(_after(state, seat, income), seat)
-        ):
+        if income is None or _rounds_to_win(_after(state, seat, best_step), seat) <= income_rounds:
             return best_step
     claim = _claiming_sail(state, actions)
-    if claim is not None:
-        # An island is worth its voyage only if it brings the win sooner than the best
-        # establishment would.
-        income = _best_income(state, seat, actions, rng)
-        if income is None or _rounds_to_win(_after(state, seat, claim), seat) < (
-            _rounds_to_win(_after(state, seat, income), seat)
-        ):
-            return claim
-    base = _round_value(state, seat)
-    best, best_score = {"type": "pass"}, 0.0
+    # An island is worth its voyage only if it brings the win sooner than the best establishment.
+    if claim is not None and (
+        income is None or _rounds_to_win(_after(state, seat, claim), seat) < income_rounds
+    ):
+        return claim
     cards = state.table.cards
-    for action in actions:
-        if action["type"] != "build":
-            continue
-        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
-        score = gain / max(cards[action["card"]].cost, 1) + rng.random() * 1e-6
-        if score > best_score:
-            best, best_score = action, score
+    best = income or {"type": "pass"}
     if best["type"] == "build" and not _worth_spending(state, seat, cards[best["card"]].cost):
         best = {"type": "pass"}
     if best["type"] == "pass":
