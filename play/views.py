@@ -128,7 +128,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 first_player=data["first"],
             )
         except IllegalAction as error:
-            form.add_error(None, str(error))
+            form.add_error(None, _("The game could not be started: %(reason)s") % {"reason": error})
         else:
             game.step_bots()
             return redirect("play:game", game.code, game.host_secret)

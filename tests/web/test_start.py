@@ -116,3 +116,21 @@ def test_the_roll_for_the_first_player_is_in_the_log(client):
     html = client.get(f"/g/{game.code}/watch/").content.decode()
 
     assert "Rolling two dice for who starts: Ann " in html
+
+
+def test_a_start_the_engine_refuses_keeps_the_form_and_says_why_in_the_language(
+    client, monkeypatch
+):
+    from play.engine import IllegalAction
+
+    def refuse(*args, **kwargs):
+        raise IllegalAction("There is no variant chaos.")
+
+    monkeypatch.setattr(Game, "start", refuse)
+
+    response = client.post("/", form(), headers={"Accept-Language": "de"})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Die Partie konnte nicht beginnen: There is no variant chaos." in html
+    assert not Game.objects.exists()

@@ -60,8 +60,9 @@ class Command(BaseCommand):
         if edition not in EDITIONS:
             raise CommandError(f"--edition must be one of {', '.join(EDITIONS)}, not {edition!r}.")
         players = options["players"]
-        if not EDITIONS[edition].min_players <= players <= EDITIONS[edition].max_players:
-            raise CommandError(f"--players must be from 2 to 4, not {players}.")
+        fewest, most = EDITIONS[edition].min_players, EDITIONS[edition].max_players
+        if not fewest <= players <= most:
+            raise CommandError(f"--players must be from {fewest} to {most}, not {players}.")
         games = options["games"]
         if games < 1:
             raise CommandError("--games must be at least 1.")
