@@ -224,6 +224,10 @@ class Deck:
     cards: tuple[DeckCard, ...]
     boxes: dict[int, Box]
     files: dict[str, str]  # role -> file name, for messages ("deck" -> "deck.toml")
+    # Which deck this is and exactly what it says: a campaign keeps both, so that a deck edited
+    # between two evenings is refused with a message instead of shifting the reader silently.
+    id: str = ""
+    digest: str = ""
 
     def sides(self) -> list[Side]:
         """Every side in reading order: 1A, 1B, 2A, …"""

@@ -21,6 +21,7 @@ from collections import Counter
 from play.engine.catalog import CARDS
 
 from .format import Deck, Side, Stop
+from .reader import DeckState, read_so_far
 from .timeline import Ledger, replay, sorted_tableau
 
 
@@ -43,15 +44,34 @@ def _ledger(deck: Deck, chapter: int) -> Ledger:
 
 
 def chapter_setup(
-    deck: Deck, chapter: int, players: list[str] | int, carry_over: dict, seed: int = 0
+    deck: Deck,
+    chapter: int,
+    players: list[str] | int,
+    carry_over: dict,
+    seed: int = 0,
+    *,
+    reader: DeckState | None = None,
+    colours: list[str] | None = None,
 ) -> dict:
-    """The engine setup of chapter `chapter` (1-based) for these players."""
+    """The engine setup of chapter `chapter` (1-based) for these players.
+
+    With `reader` (a campaign's reading state), a chapter whose before-game STOP has not been
+    turned is refused: nothing the table has not read goes into a game. `colours` are the
+    players' own colours, seat by seat (by default the deck's first ones, in order)."""
     if isinstance(players, int):
         players = [f"Player {seat + 1}" for seat in range(players)]
     count = len(players)
     shape = deck.shape
     if count > len(shape.colours):
         raise SetupError(f"The campaign has {len(shape.colours)} player colours, not {count}.")
+    colours = list(colours) if colours is not None else list(shape.colours[:count])
+    if len(colours) != count or len(set(colours)) != count:
+        raise SetupError("Each player needs a colour of their own.")
+    for colour in colours:
+        if colour not in shape.colours:
+            raise SetupError(f"{colour!r} is not one of the campaign's colours.")
+    if reader is not None and not _reached(deck, reader, chapter):
+        raise SetupError(f"The deck has not been read up to game {chapter} yet.")
     ledger = _ledger(deck, chapter)
     comps = deck.components
     choices = carry_over.get("choices", {})
@@ -87,21 +107,19 @@ def chapter_setup(
     project = comps[ledger.project].project
 
     circles = carry_over.get("circles") or [shape.start_circles] * count
+    if len(circles) != count or not all(type(c) is int and c >= 0 for c in circles):
+        raise SetupError(f"Ticked circles are {count} whole numbers, one per player.")
+    bags = [ledger.marketplace.get(colour, []) for colour in colours]
     picks = carry_over.get("picks") or [
-        default_picks(ledger.marketplace.get(shape.colours[seat], []), circles[seat], deck)
-        for seat in range(count)
+        default_picks(bags[seat], circles[seat], deck) for seat in range(count)
     ]
+    if len(picks) != count:
+        raise SetupError(f"Marketplace picks are {count} lists, one per player.")
     cities = []
     for seat in range(count):
-        own = ledger.marketplace.get(shape.colours[seat], [])
+        own = bags[seat]
+        check_picks(own, circles[seat], picks[seat], seat)
         chosen = list(picks[seat])
-        if len(chosen) > circles[seat]:
-            raise SetupError(
-                f"Seat {seat} picks {len(chosen)} marketplace cards with {circles[seat]} circles."
-            )
-        missing = Counter(chosen) - Counter(own)
-        if missing:
-            raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
         for card_id in chosen:
             component = comps.get(card_id)
             if component is not None and component.card is not None:
@@ -153,18 +171,46 @@ def _expedition(deck: Deck, ledger: Ledger, chapter: int) -> dict:
     }
 
 
+def check_picks(bag: list[str], circles: int, picks, seat: int = 0) -> None:
+    """SetupError unless `picks` takes exactly `circles` cards from `bag` (all of a smaller bag)."""
+    if not isinstance(picks, list | tuple) or not all(isinstance(p, str) for p in picks):
+        raise SetupError(f"Seat {seat}'s marketplace picks are a list of card ids.")
+    wanted = min(circles, len(bag))
+    if len(picks) != wanted:
+        raise SetupError(
+            f"Seat {seat} picks {len(picks)} marketplace cards, not {wanted} "
+            f"({circles} ticked circles, {len(bag)} cards in the bag)."
+        )
+    missing = Counter(picks) - Counter(bag)
+    if missing:
+        raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
+
+
 def default_picks(own: list[str], circles: int, deck: Deck | None = None) -> list[str]:
-    """The start cards first (Wheat Field, Bakery), then the cards that pay on the lowest numbers
-    (a single die reaches them), the newest first among equals. Without the deck to look the
-    numbers up, simply the newest."""
-    start, rest = own[:2], own[2:]
-    if circles <= len(start):
-        return start[:circles]
-    ranked = list(reversed(rest))
-    if deck is not None:
-        ranked.sort(key=lambda card_id: min(_numbers(deck, card_id), default=13))
-    chosen = set(ranked[: circles - len(start)])
-    return start + [card_id for card_id in rest if card_id in chosen]
+    """A bot's picks from its bag: the start cards first, then the cards that pay on the lowest
+    numbers (a single die reaches them), the newest first among equals; in bag order. Without
+    the deck to look cards up, simply the newest."""
+    start = _start_establishments(deck) if deck is not None else set()
+
+    def rank(index: int) -> tuple:
+        card_id = own[index]
+        low = min(_numbers(deck, card_id), default=13) if deck is not None else 0
+        return (card_id not in start, low, -index)
+
+    chosen = sorted(range(len(own)), key=rank)[:circles]
+    return [own[index] for index in sorted(chosen)]
+
+
+def _start_establishments(deck: Deck) -> set[str]:
+    return {
+        c.establishment for c in deck.components.values() if c.kind == "marketplace" and c.start
+    }
+
+
+def _reached(deck: Deck, reader: DeckState, chapter: int) -> bool:
+    """Whether the reader has turned the STOP before game `chapter`."""
+    wanted = Stop("before_game", chapter)
+    return any(side.stop == wanted for side in read_so_far(deck, reader))
 
 
 def _numbers(deck: Deck, card_id: str) -> tuple[int, ...]:
