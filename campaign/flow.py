@@ -49,6 +49,7 @@ from legacy_deck.setup import (
     default_picks,
     free_play_setup,
 )
+from legacy_deck.timeline import Ledger
 from play.engine import IllegalAction
 from play.engine.bots import BOTS
 from play.models import HUMAN, Game
@@ -66,7 +67,7 @@ from .models import (
     SideChoice,
     StuckSticker,
 )
-from .places import Spot, city_cards, ledger_now, spots
+from .places import city_cards, ledger_now, spots
 
 MAX_MAYORS = 4
 MIN_MAYORS = 2
@@ -365,6 +366,20 @@ class _Table:
         self.reader = reader
         self.mayors = mayors
         self.reason = reason
+        self._ledger: tuple[int, Ledger] | None = None
+        self._rows: dict[str, ComponentPlace] | None = None
+
+    def ledger(self) -> Ledger:
+        """The deck's bookkeeping at the reader's position (worked out once per position)."""
+        if self._ledger is None or self._ledger[0] != self.reader.position:
+            self._ledger = (self.reader.position, ledger_now(self.deck, self.reader))
+        return self._ledger[1]
+
+    def rows(self) -> dict[str, ComponentPlace]:
+        """The campaign's ComponentPlace rows by component, read once per step."""
+        if self._rows is None:
+            self._rows = {row.component: row for row in self.campaign.places.all()}
+        return self._rows
 
     # reading
 
@@ -383,7 +398,7 @@ class _Table:
         return [self.deck.components[cid].establishment for cid in self.bag_components(mayor)]
 
     def bag_components(self, mayor: Mayor) -> list[str]:
-        ledger = ledger_now(self.deck, self.reader)
+        ledger = self.ledger()
         own = f"bag:{mayor.colour}"
         return [cid for cid, where in ledger.where.items() if where == own]
 
@@ -500,10 +515,6 @@ class _Table:
         self.campaign._change_reason = self.reason
         self.campaign.save()
 
-    def deck_spots(self, cities: dict[int, list[str]] | None = None) -> dict[str, Spot]:
-        ledger = ledger_now(self.deck, self.reader)
-        return spots(self.deck, ledger, self.seat_of_colour(), dict(self.reader.choices), cities)
-
     def write_deck_places(
         self,
         cities: dict[int, list[str]] | None = None,
@@ -511,10 +522,10 @@ class _Table:
     ) -> None:
         """Write where the deck's bookkeeping says each component is (those `only` accepts),
         and the rule stack and stickers as they stand; rows that are right stay untouched."""
-        ledger = ledger_now(self.deck, self.reader)
+        ledger = self.ledger()
         target = spots(self.deck, ledger, self.seat_of_colour(), dict(self.reader.choices), cities)
         mayor_at = {mayor.seat: mayor for mayor in self.mayors}
-        rows = {row.component: row for row in self.campaign.places.all()}
+        rows = self.rows()
         new, changed = [], []
         for cid, spot in target.items():
             row = rows.get(cid)
@@ -538,6 +549,7 @@ class _Table:
                 changed.append(row)
         if new:
             bulk_create_with_history(new, ComponentPlace, default_change_reason=self.reason)
+            rows.update((row.component, row) for row in new)
         if changed:
             bulk_update_with_history(
                 changed,
@@ -800,24 +812,31 @@ def _on_move(sender, game: Game, seat: int | None, events: list[dict], **kwargs)
     happened = deck_events(events)
     if not happened:
         return
-    chapter_game = ChapterGame.objects.filter(game=game).first()
-    if chapter_game is None:
+    chapter_game = ChapterGame.objects.filter(game=game).select_related("campaign").first()
+    if chapter_game is None or not _waits_for(chapter_game, happened):
         return
     try:
         with _step(chapter_game.campaign, (Phase.PLAYING,), None, "event") as table:
-            stop = waiting_at(table.deck, table.reader)
-            if (
-                stop is None
-                or stop.moment != "event"
-                or stop.game != table.campaign.chapter
-                or chapter_game.chapter != table.campaign.chapter
-                or stop.event not in happened
-            ):
+            if not _waits_for(chapter_game, happened, table):
                 raise _NothingToDo
+            stop = waiting_at(table.deck, table.reader)
             table.reader = advance(table.deck, table.reader, stop).state
             game.keep_last_move()
     except (WrongPhase, _NothingToDo):
         return
+
+
+def _waits_for(chapter_game: ChapterGame, happened: set[str], table: _Table | None = None) -> bool:
+    """Whether this game's campaign waits at an event STOP of this game for one of these."""
+    campaign = table.campaign if table else chapter_game.campaign
+    deck = deck_of(campaign)
+    stop = waiting_at(deck, table.reader if table else reader_of(campaign))
+    return (
+        stop is not None
+        and stop.moment == "event"
+        and stop.game == campaign.chapter == chapter_game.chapter
+        and stop.event in happened
+    )
 
 
 # --- checks ---------------------------------------------------------------------------------

@@ -61,7 +61,10 @@ def spots(
     rule_order = {cid: i for i, cid in enumerate(ledger.rules)}
     tableau_order = {cid: i for i, cid in enumerate(sorted_tableau(deck, ledger.tableau))}
     result = {}
+    faces = deck.face_only_ids()
     for cid, where in ledger.where.items():
+        if cid in faces:
+            continue
         if cid in in_city:
             result[cid] = Spot(Place.CITY, seat=in_city[cid])
         elif where.startswith("box:"):

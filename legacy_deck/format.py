@@ -233,6 +233,18 @@ class Deck:
         """Every side in reading order: 1A, 1B, 2A, …"""
         return [side for card in self.cards for side in (card.a, card.b)]
 
+    def face_only_ids(self) -> set[str]:
+        """Establishments that exist only as the face of players' marketplace cards (no pile
+        of their own): the marketplace cards are the components, not they."""
+        faces = {c.establishment for c in self.components.values() if c.kind == "marketplace"}
+        return {
+            cid
+            for cid in faces
+            if cid in self.components
+            and self.components[cid].kind == "establishment"
+            and self.components[cid].copies <= 1
+        }
+
     def box_of(self, component_id: str) -> int | None:
         for box in self.boxes.values():
             if component_id in box.contents:

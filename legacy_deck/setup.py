@@ -125,12 +125,12 @@ def free_play_setup(
             and cid not in shape.never_in_free_play
         )
 
-    removed = set(shape.free_play_removes)
+    removed = set(shape.free_play_removes) | deck.face_only_ids()
     market = [
         cid
         for kind in ("establishment", "double_sided")
         for cid in usable(kind)
-        if cid not in removed and not _is_marketplace_only(deck, cid)
+        if cid not in removed
     ]
     draw = _Draws(seed)
     landmarks = usable("landmark")
@@ -181,12 +181,6 @@ class _Draws:
             self.counter += 1
             chosen.append(pool.pop(index))
         return chosen
-
-
-def _is_marketplace_only(deck: Deck, cid: str) -> bool:
-    """An establishment that exists only as players' marketplace cards (copies = 1 each)."""
-    used_as = {c.establishment for c in deck.components.values() if c.kind == "marketplace"}
-    return cid in used_as and deck.components[cid].copies <= 1
 
 
 def _seats(deck: Deck, players: list[str] | int, colours: list[str] | None):
