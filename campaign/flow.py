@@ -68,6 +68,7 @@ from .models import (
     StuckSticker,
 )
 from .places import city_cards, ledger_now, spots
+from .progress import circles_ticked, instructions_of, presented_piles, sides_of_game_end
 
 MAX_MAYORS = 4
 MIN_MAYORS = 2
@@ -612,7 +613,7 @@ class _AfterGame:
         if self.chapter_game is None or self.chapter_game.winner_id is None:
             raise FlowError(_("This game has no winner yet."))
         self.winner = self.table.mayor(self.chapter_game.winner_id)
-        self.sides = _sides_of_game_end(self.table.deck, self.table.reader, self.chapter)
+        self.sides = sides_of_game_end(self.table.deck, self.table.reader, self.chapter)
         presented = self.double_sided()
         if presented and self.side not in ("a", "b"):
             raise FlowError(_("Choose which side of the new establishments faces up."))
@@ -621,11 +622,8 @@ class _AfterGame:
     def chapter(self) -> int:
         return self.table.campaign.chapter
 
-    def instructions(self, do: str):
-        return [i for side in self.sides for i in side.instructions if i.do == do]
-
     def double_sided(self) -> list[str]:
-        return [cid for i in self.instructions("double_sided") for cid in i["cards"]]
+        return presented_piles(self.sides)
 
     def move(self, accept: Callable[[str, ComponentPlace | None], bool]) -> None:
         self.table.write_deck_places(only=accept)
@@ -636,24 +634,17 @@ class _AfterGame:
     def carry_out_the_rest(self) -> None:
         """What else the after-game reading said: circles ticked, boxes opened, rule cards,
         stickers, components moved — and the deck reads on to the next STOP."""
-        flags = set(self.chapter_game.flags)
-        ticked = []
-        for instruction in self.instructions("tick_circles"):
-            who, count = instruction["who"], instruction.get("count", 1)
-            for mayor in self.table.mayors:
-                won = mayor.pk == self.winner.pk
-                flag = mayor.seat in flags
-                if (
-                    who == "all"
-                    or (who == "winner" and won)
-                    or (who == "all_but_winner" and not won)
-                    or (who == "with_flag" and flag)
-                    or (who == "without_flag" and not flag)
-                ):
-                    mayor.circles += count
-                    ticked.append(mayor)
-        if ticked:
-            self.table.save_mayors(self.table.mayors, ["circles"])
+        mayors = self.table.mayors
+        ticks = circles_ticked(
+            instructions_of(self.sides, "tick_circles"),
+            len(mayors),
+            self.winner.seat,
+            set(self.chapter_game.flags),
+        )
+        if any(ticks):
+            for mayor in mayors:
+                mayor.circles += ticks[mayor.seat]
+            self.table.save_mayors(mayors, ["circles"])
         self.table.write_deck_places()
 
 
@@ -758,31 +749,17 @@ AFTER_GAME_STEPS: tuple[Callable[[_AfterGame], None], ...] = (
 )
 
 
-def _sides_of_game_end(deck: Deck, reader: DeckState, chapter: int) -> list[Side]:
-    """The sides read since game `chapter` began: its event cards and its after-game cards."""
-    read = read_so_far(deck, reader)
-    for index, side in enumerate(read):
-        stop = side.stop
-        if stop is not None and stop.moment in ("event", "after_game") and stop.game == chapter:
-            return read[index:]
-    return []
-
-
 def new_pile(campaign: Campaign) -> list[dict]:
     """The double-sided establishments the winner chooses a side for now, both sides each
     (only in the after-game phase: before, they are still in the deck)."""
     if campaign.phase != Phase.AFTER_GAME:
         return []
     deck = deck_of(campaign)
-    sides = _sides_of_game_end(deck, reader_of(campaign), campaign.chapter)
-    piles = []
-    for side in sides:
-        for instruction in side.instructions:
-            if instruction.do == "double_sided":
-                for cid in instruction["cards"]:
-                    component = deck.components[cid]
-                    piles.append({"id": cid, "copies": component.copies, "sides": component.sides})
-    return piles
+    sides = sides_of_game_end(deck, reader_of(campaign), campaign.chapter)
+    return [
+        {"id": cid, "copies": deck.components[cid].copies, "sides": deck.components[cid].sides}
+        for cid in presented_piles(sides)
+    ]
 
 
 # --- what play announces ----------------------------------------------------------------------
