@@ -21,7 +21,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from legacy_deck.reader import DeckState
+from legacy_deck.format import Stop
+from legacy_deck.reader import DeckState, waiting_at
 from play.engine import IllegalAction
 from play.models import Game
 
@@ -176,6 +177,20 @@ def import_text(text: str | bytes, *, owner=None) -> Campaign:
 
 
 def import_doc(doc: Any, *, owner=None) -> Campaign:
+    """The campaign in a parsed backup, stored anew; BackupError with a message if it cannot be."""
+    try:
+        return _import(doc, owner)
+    except BackupError:
+        raise
+    except IntegrityError:
+        raise BackupError(_("This campaign is in this installation already.")) from None
+    except (KeyError, IndexError, TypeError, ValueError, OverflowError, IllegalAction) as error:
+        raise BackupError(
+            _("The file is damaged: %(what)s does not fit.") % {"what": _where(error)}
+        ) from None
+
+
+def _import(doc: Any, owner) -> Campaign:
     if not isinstance(doc, dict) or doc.get("kind") != KIND:
         raise BackupError(_("This file is not a campaign backup of this app."))
     version = doc.get("format")
@@ -201,17 +216,8 @@ def import_doc(doc: Any, *, owner=None) -> Campaign:
             )
             % {"theirs": str(declared.get("id"))[:64], "ours": deck.id}
         )
-    try:
-        with transaction.atomic():
-            return _store(doc, deck, owner)
-    except (KeyError, TypeError, ValueError, IllegalAction) as error:
-        if isinstance(error, BackupError):
-            raise
-        raise BackupError(
-            _("The file is damaged: %(what)s does not fit.") % {"what": _where(error)}
-        ) from None
-    except IntegrityError:
-        raise BackupError(_("This campaign is in this installation already.")) from None
+    with transaction.atomic():
+        return _store(doc, deck, owner)
 
 
 def _store(doc: dict, deck, owner) -> Campaign:
@@ -338,7 +344,39 @@ def _store(doc: dict, deck, owner) -> Campaign:
         GoldenBookEntry,
         default_change_reason="import",
     )
+    _check_coherent(campaign, deck, reader)
     return campaign
+
+
+def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
+    """The phase, the chapter, the reading and the games must tell the same story."""
+    games = deck.shape.games
+    chapter, phase = campaign.chapter, campaign.phase
+    waiting = waiting_at(deck, reader)
+    current = campaign.games.filter(chapter=chapter).first()
+    if chapter <= games:
+        expected = {
+            Phase.READING: {Stop("before_game", chapter)},
+            Phase.AFTER_GAME: {Stop("before_game", chapter + 1), None},
+        }.get(phase)
+        if phase in (Phase.FINISHED, Phase.FREE_PLAY):
+            coherent = False
+        elif expected is not None:
+            coherent = waiting in expected
+        else:  # picking or playing: the game's STOP is turned, its end is not
+            coherent = (
+                waiting is not None
+                and waiting.game == chapter
+                and (waiting.moment in ("event", "after_game"))
+            )
+    else:
+        coherent = waiting is None and phase != Phase.READING
+    if phase == Phase.PLAYING:
+        coherent = coherent and current is not None and current.game is not None
+    if phase == Phase.AFTER_GAME:
+        coherent = coherent and current is not None and current.winner is not None
+    if not coherent:
+        raise BackupError(_("The file is damaged: its phase, chapter and reading disagree."))
 
 
 def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:

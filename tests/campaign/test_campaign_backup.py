@@ -141,3 +141,24 @@ def test_the_table_link_downloads_the_backup_and_a_host_imports_it(client, djang
     good = client.post("/c/import/", {"file": SimpleUploadedFile("b.json", text.encode())})
     assert good.status_code == 302
     assert Campaign.objects.get().owner == host
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"phase": "playing"},  # no game to play
+        {"phase": "after_game"},  # no winner
+        {"chapter": 5},  # the reading is at chapter 2
+        {"phase": "free_play"},
+    ],
+)
+def test_a_backup_whose_phase_and_reading_disagree_is_refused(change):
+    campaign = new_campaign()
+    record_chapters(campaign, 1)
+    doc = json.loads(export_text(campaign))
+    doc["campaign"].update(change)
+    Campaign.objects.all().delete()
+
+    with pytest.raises(BackupError, match="disagree"):
+        import_text(json.dumps(doc))
+    assert Campaign.objects.count() == 0
