@@ -242,10 +242,15 @@ def _check_chapters(deck: Deck, ledger: Ledger, problems: list[Problem], file: s
         if len(chapter.double_sided) != 1:
             count = len(chapter.double_sided)
             say(f"{after}: needs 1 double_sided instruction, the deck has {count}")
+        # the book's step 5: the next five deck cards are copies of one establishment, one pile
         for cards in chapter.double_sided:
-            if len(cards) != shape.double_sided_per_game:
-                wanted = shape.double_sided_per_game
-                say(f"{after}: needs {wanted} double-sided establishments, it gives {len(cards)}")
+            if len(cards) != 1:
+                say(f"{after}: needs 1 double-sided establishment (one pile), it gives {len(cards)}")
+            for cid in cards:
+                copies = deck.components[cid].copies
+                if copies != shape.double_sided_per_game:
+                    wanted = shape.double_sided_per_game
+                    say(f"{after}: {cid!r} needs {wanted} copies (one pile), it has {copies}")
     extra = ledger.chapter(shape.games + 1)
     if extra.landmarks or extra.projects:
         message = "landmarks or projects given after the last game are never played"

@@ -131,7 +131,7 @@ def small_deck() -> dict:
             "boxes": 1,
             "colours": ["red", "blue"],
             "marketplace_per_game": 2,
-            "double_sided_per_game": 1,
+            "double_sided_per_game": 5,  # copies of the one pile after a game
             "free_play_landmarks": 1,
             "never_in_free_play": ["lm_a"],
             "free_play_rules": [],

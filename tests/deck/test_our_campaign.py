@@ -54,7 +54,7 @@ def test_our_deck_uses_every_instruction_kind(deck):
 def test_every_establishment_uses_an_engine_effect_kind(deck):
     cards = [c.card for c in deck.components.values() if c.card]
     cards += [side for c in deck.components.values() for side in c.sides or ()]
-    assert len(cards) == 8 + 9 + 90
+    assert len(cards) == 8 + 9 + 2 * 9  # market, marketplace, both sides of nine piles
     assert {card.effect.kind for card in cards} <= ENGINE_EFFECTS
 
 
@@ -164,6 +164,32 @@ def test_the_archive_ends_with_what_free_play_needs(deck):
         "rest_day",
         "expedition",
     ]
+
+
+DOUBLE_SIDED = [
+    "ds_pasture",
+    "ds_teahouse",
+    "ds_oysters",
+    "ds_ranch",
+    "ds_torii",
+    "ds_mill",
+    "ds_fields",
+    "ds_scents",
+    "ds_lanterns",
+]
+
+
+def test_after_each_game_one_double_sided_pile_of_five_joins_the_market_and_stays(deck):
+    ledger, _ = replay(deck)
+    given = [ledger.chapter(game).double_sided for game in range(2, 11)]
+
+    assert given == [[(cid,)] for cid in DOUBLE_SIDED]
+    assert {deck.components[cid].copies for cid in DOUBLE_SIDED} == {5}
+    for chapter in range(1, 11):
+        setup = chapter_setup(deck, chapter, 2, plausible_carry_over(deck, chapter, 2))
+        assert len(setup["market"]) == len(BOOK_MARKET) + chapter - 1, chapter
+        assert set(setup["market"].values()) == {5}
+    assert ledger.market[len(BOOK_MARKET) :] == DOUBLE_SIDED  # into free play
 
 
 def test_every_chapter_has_a_two_dice_landmark(deck):

@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from small_deck import build, check, instruction, side, small_deck
+from small_deck import build, card, check, instruction, side, small_deck
 
 
 def test_the_small_deck_is_sound(data):
@@ -151,11 +151,32 @@ def test_it_reports_a_marketplace_card_of_the_wrong_colour(data):
     )
 
 
-def test_it_reports_the_wrong_number_of_double_sided_establishments(data):
+def test_it_reports_anything_but_one_double_sided_pile_after_a_game(data):
     instruction(data, 4, "b", "double_sided")["cards"] = []
 
     assert (
-        "deck.toml: chapter 2: after game 1: needs 1 double-sided establishments, it gives 0"
+        "deck.toml: chapter 2: after game 1: "
+        "needs 1 double-sided establishment (one pile), it gives 0" in check(data)
+    )
+
+
+def test_it_reports_two_double_sided_piles_after_a_game(data):
+    data["components"]["double_sided"].append(
+        {"id": "ds_two", "a": card("up_side", numbers=[6]), "b": card("down_side", numbers=[7])}
+    )
+    instruction(data, 4, "b", "double_sided")["cards"] = ["ds_one", "ds_two"]
+
+    assert (
+        "deck.toml: chapter 2: after game 1: "
+        "needs 1 double-sided establishment (one pile), it gives 2" in check(data)
+    )
+
+
+def test_it_reports_a_double_sided_pile_of_the_wrong_size(data):
+    data["components"]["double_sided"][0]["copies"] = 4
+
+    assert (
+        "deck.toml: chapter 2: after game 1: 'ds_one' needs 5 copies (one pile), it has 4"
         in check(data)
     )
 
