@@ -245,7 +245,8 @@ def _check_chapters(deck: Deck, ledger: Ledger, problems: list[Problem], file: s
         # the book's step 5: the next five deck cards are copies of one establishment, one pile
         for cards in chapter.double_sided:
             if len(cards) != 1:
-                say(f"{after}: needs 1 double-sided establishment (one pile), it gives {len(cards)}")
+                given = len(cards)
+                say(f"{after}: needs 1 double-sided establishment (one pile), it gives {given}")
             for cid in cards:
                 copies = deck.components[cid].copies
                 if copies != shape.double_sided_per_game:
