@@ -215,3 +215,33 @@ def test_each_chapter_story_is_titled_with_its_chapter(deck):
             assert side.story["en"].startswith(f"Chapter {game} - ")
             assert side.story["de"].startswith(f"Kapitel {game} - ")
             assert side.story["nl"].startswith(f"Hoofdstuk {game} - ")
+
+
+# Who ticks, as the story must say it (the same words describe.py uses on the screens).
+TICKS_SAID = {
+    "all": ("Everyone ticks a circle", "Alle kreuzen einen Kreis", "Iedereen kruist een rondje"),
+    "winner": (
+        "The winner ticks a circle",
+        "Der Gewinner kreuzt einen Kreis",
+        "De winnaar kruist een rondje",
+    ),
+    "all_but_winner": (
+        "Everyone but the winner ticks a circle",
+        "Alle außer dem Gewinner kreuzen einen Kreis",
+        "Iedereen behalve de winnaar kruist een rondje",
+    ),
+}
+
+
+def test_every_circle_tick_is_announced_in_the_story_in_three_languages(deck):
+    ticking = [
+        (side, instruction)
+        for side in deck.sides()
+        for instruction in side.instructions
+        if instruction.do == "tick_circles"
+    ]
+
+    assert len(ticking) == 5
+    for side, instruction in ticking:
+        for lang, words in zip(("en", "de", "nl"), TICKS_SAID[instruction["who"]], strict=True):
+            assert words in side.story[lang], (side.label, lang)
