@@ -2,6 +2,7 @@
 playable, and the archive ready for free play."""
 
 import random
+import re
 
 import pytest
 
@@ -245,3 +246,59 @@ def test_every_circle_tick_is_announced_in_the_story_in_three_languages(deck):
     for side, instruction in ticking:
         for lang, words in zip(("en", "de", "nl"), TICKS_SAID[instruction["who"]], strict=True):
             assert words in side.story[lang], (side.label, lang)
+
+
+# Words the rulebooks and the glossary replace (docs: /shared/GLOSSARY.md).
+NOT_THE_BOOKS_WORD = {
+    "de": [
+        "Betrieb",
+        "Wahrzeichen",
+        "Beutel",
+        "Marktkarte",
+        "Fahne",
+        "Startperson",
+        "Zugübersicht",
+    ],
+    "nl": ["bedrijf", "Gouden Boek", "stadstableau", "marktkaart", "Beurtoverzicht"],
+}
+
+
+def all_texts(deck):
+    for side in deck.sides():
+        if side.story:
+            yield side.label, side.story
+    for component in deck.components.values():
+        for text in (component.name, component.text):
+            if text:
+                yield component.id, text
+    for box in deck.boxes.values():
+        yield f"box {box.number}", box.name
+
+
+def test_every_text_uses_the_books_words(deck):
+    found = [
+        (where, word)
+        for where, text in all_texts(deck)
+        for lang, words in NOT_THE_BOOKS_WORD.items()
+        for word in words
+        if re.search(rf"\b{word}", text[lang], re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_a_story_that_names_a_component_names_it_in_every_language(deck):
+    named = [
+        c
+        for c in deck.components.values()
+        if c.kind in ("establishment", "landmark", "project", "sticker") and c.name
+    ]
+    missing = [
+        (side.label, lang, component.name[lang])
+        for side in deck.sides()
+        if side.story
+        for component in named
+        if component.name["en"] in side.story["en"]
+        for lang in ("de", "nl")
+        if component.name[lang] not in side.story[lang]
+    ]
+    assert missing == []
