@@ -160,6 +160,7 @@ def test_the_archive_ends_with_what_free_play_needs(deck):
         "yokai_coins",
     }
     assert {"gold_mine", "fox_meadow"} <= set(ledger.market)
+    assert ledger.tableau == []  # the last two landmarks join the others in the archive
     assert [deck.components[c].rule for c in ledger.rules] == [
         "turn_order_coins",
         "rest_day",

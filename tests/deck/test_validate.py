@@ -198,10 +198,10 @@ def test_it_reports_an_unknown_instruction_and_a_missing_parameter(data):
     problems = check(data)
 
     assert any(
-        p.startswith("deck.toml: card 6: b.instructions[1].do: unknown instruction")
+        p.startswith("deck.toml: card 6: b.instructions[2].do: unknown instruction")
         for p in problems
     )
-    assert "deck.toml: card 6: b.instructions[2].box: open_box needs 'box'" in problems
+    assert "deck.toml: card 6: b.instructions[3].box: open_box needs 'box'" in problems
 
 
 def test_it_reports_a_sticker_on_an_unknown_card_or_with_nothing_to_change(data):
@@ -312,4 +312,56 @@ def test_it_reports_unknown_fields_and_actions_on_components(data):
     assert any(
         p.startswith("components.toml: turn_overview 'ov1'.actions: must be a list of action types")
         for p in problems
+    )
+
+
+def test_it_reports_components_that_end_where_free_play_cannot_use_them(data):
+    side(data, 6, "b")["instructions"] = [
+        {"do": "move", "components": ["isle", "lm_c"], "to": "archive"},
+        {"do": "move", "components": ["boat_red"], "to": "reserve"},
+    ]
+    side(data, 4, "b")["instructions"].remove(instruction(data, 4, "b", "sticker"))
+
+    problems = check(data)
+
+    assert (
+        "deck.toml: end: landmark 'lm_d' ends on the tableau; free play needs it in the archive"
+        in problems
+    )
+    assert (
+        "deck.toml: end: boat 'boat_red' ends in the reserve; "
+        "free play needs it on the table or in the archive" in problems
+    )
+    assert (
+        "deck.toml: end: sticker 'st1' ends in the reserve; free play needs it stuck on a card"
+        in problems
+    )
+
+
+def test_it_reports_a_double_sided_pile_no_side_was_ever_chosen_for(data):
+    instruction(data, 4, "b", "double_sided")["cards"] = []
+    side(data, 5, "a")["instructions"].append({"do": "add_to_market", "cards": ["ds_one"]})
+
+    assert (
+        "deck.toml: end: double-sided 'ds_one' is never presented by a double_sided instruction, "
+        "so no side is ever chosen for free play" in check(data)
+    )
+
+
+def test_it_reports_a_bag_too_small_for_free_play_picks(data):
+    data["deck"]["campaign"]["free_play_picks"] = 3
+
+    problems = check(data)
+
+    assert (
+        "deck.toml: end: the red bag ends with 2 marketplace cards; free play picks 3" in problems
+    )
+
+
+def test_it_reports_a_free_play_overview_without_the_rules_actions(data):
+    instruction(data, 4, "b", "replace_turn_overview")["card"] = "ov1"
+
+    assert any(
+        "end: free play keeps rest_day but the turn-overview card in play does not show 'rest'" in p
+        for p in check(data)
     )
