@@ -30,7 +30,7 @@ and at the start of an owner's turn, for an `income_each_turn` island in force:
 from __future__ import annotations
 
 from play.engine.effects import effects_in_force, transfer
-from play.engine.errors import IllegalAction
+from play.engine.errors import IllegalAction, shown
 from play.engine.rules import (
     START_OF_TURN,
     BuildStepExtra,
@@ -69,19 +69,20 @@ def apply(state, action: dict, forced, events: list) -> None:
     spaces = action["spaces"]
     player = state.players[state.active]
     if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
-        raise IllegalAction(f"A boat sails 1 to {MAX_SPACES} spaces, not {spaces!r}.")
+        raise IllegalAction("sail_spaces", most=MAX_SPACES, spaces=shown(spaces))
     room = state.table.track_length - player.boat
     if room == 0:
-        raise IllegalAction(f"{player.name}'s boat is at the end of the track already.")
+        raise IllegalAction("boat_at_end", player=player.name)
     if spaces > room:
-        raise IllegalAction(
-            f"{player.name}'s boat is {room} space(s) from the end of the track; "
-            f"it cannot sail {spaces}."
-        )
+        raise IllegalAction("boat_too_far", player=player.name, room=room, spaces=spaces)
     cost = COST_PER_SPACE * spaces
     if cost > player.coins:
         raise IllegalAction(
-            f"{player.name} has {player.coins} coins; sailing {spaces} space(s) costs {cost}."
+            "not_enough_coins_sail",
+            player=player.name,
+            coins=player.coins,
+            spaces=spaces,
+            cost=cost,
         )
     start = player.boat
     player.coins -= cost
