@@ -70,6 +70,7 @@ MESSAGES: dict[str, str] = {
     "unknown_edition": "There is no edition {edition} (known: {known}).",
     "edition_players": "{edition} is played by {fewest} to {most} players.",
     "setup_not_dict": "A setup is a dict.",
+    "setup_nested": "The setup nests lists and dicts more than {most} deep.",
     "player_count": "A game has {fewest} to {most} players.",
     "player_name": "Every player needs a name of 1 to {most} characters.",
     "seed_not_whole": "The seed must be a whole number, not {value}.",

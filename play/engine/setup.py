@@ -41,6 +41,7 @@ MAX_NAME = 40  # characters in a player's name
 MAX_PILE = 99  # copies of one card in a market pile or a start city
 MAX_COINS = 99_999  # a seat's coins at the start
 SEED_LIMIT = 2**63
+MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
 
 # Hooks later rules add, each called as hook(state) on the new state once the first player is
 # known (state.active) and before anyone acts. A hook checks that its rule is in the setup.
@@ -59,12 +60,29 @@ def new_game(
 ) -> GameState:
     """A new game of an edition ("classic", "kosmos"), or from a full setup dict."""
     if isinstance(edition_or_setup, dict):
+        if _depth(edition_or_setup) > MAX_DEPTH:
+            raise IllegalAction("setup_nested", most=MAX_DEPTH)
         setup = copy.deepcopy(edition_or_setup)
     else:
         setup = edition_setup(
             edition_or_setup, players, seed, variants, coins, cities, built, first_player
         )
     return start(setup)
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and dicts nest in a value, found without recursion."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list | tuple):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                pending.extend((inner, depth + 1) for inner in item)
+    return deepest
 
 
 def edition_setup(

@@ -226,8 +226,8 @@ def _cards(table: Table, value: Any, where: str, minimum: int) -> dict[str, int]
     """{card id: copies} of cards this game knows."""
     cards = _dict(value, where)
     for card, copies in cards.items():
-        _check(card in table.cards, f"{where}[{card!r}]")
-        _int(copies, f"{where}[{card!r}]", minimum)
+        _check(isinstance(card, str) and card in table.cards, f"{where}[{shown(card)}]")
+        _int(copies, f"{where}[{shown(card)}]", minimum)
     return dict(cards)
 
 
@@ -241,11 +241,11 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
     city = _cards(table, entry["city"], f"{where}.city", 1)
     for card, copies in city.items():
         if table.cards[card].colour == "purple":
-            _agree(copies == 1, f"{where}.city[{card!r}]")
+            _agree(copies == 1, f"{where}.city[{shown(card)}]")
     landmarks = _dict(entry["landmarks"], f"{where}.landmarks")
     _check(list(landmarks) == list(table.landmark_costs[seat]), f"{where}.landmarks")
     for lid, built in landmarks.items():
-        _bool(built, f"{where}.landmarks[{lid!r}]")
+        _bool(built, f"{where}.landmarks[{shown(lid)}]")
     # Saves from before the Legacy rules lack the last three fields: their defaults hold.
     islands = tuple(_list(entry.get("islands", []), f"{where}.islands"))
     for island in islands:
@@ -253,11 +253,12 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
     _check(len(set(islands)) == len(islands), f"{where}.islands")
     fresh = tuple(_list(entry["fresh"], f"{where}.fresh"))
     for item in fresh:
+        _check(isinstance(item, str), f"{where}.fresh")
         _agree(landmarks.get(item) is True or item in islands, f"{where}.fresh")
     boat = _int(entry.get("boat", 0), f"{where}.boat", 0, table.track_length)
     face_down = _cards(table, entry.get("face_down", {}), f"{where}.face_down", 1)
     for card, copies in face_down.items():
-        _agree(copies <= city.get(card, 0), f"{where}.face_down[{card!r}]")
+        _agree(copies <= city.get(card, 0), f"{where}.face_down[{shown(card)}]")
     return Player(
         entry["name"],
         _int(entry["coins"], f"{where}.coins"),
@@ -302,7 +303,7 @@ def _state_from_dict(data: Any) -> GameState:
     state.market = _cards(table, data["market"], "market", 0)
     deck = _list(data["market_deck"], "market_deck")
     for card in deck:
-        _check(card in table.cards, "market_deck")
+        _check(isinstance(card, str) and card in table.cards, "market_deck")
     state.market_deck = tuple(deck)
     state.active = _int(data["active"], "active", 0, count - 1)
     phase = data["phase"]
@@ -320,7 +321,8 @@ def _state_from_dict(data: Any) -> GameState:
     state.extra_turn = _bool(data["extra_turn"], "extra_turn")
     queue = tuple(_list(data["queue"], "queue"))
     for card in queue:
-        _check(card in table.cards and table.cards[card].colour == "purple", "queue")
+        _check(isinstance(card, str) and card in table.cards, "queue")
+        _check(table.cards[card].colour == "purple", "queue")
         _agree(card in state.players[state.active].city, "queue")
     # A decision phase waits on the first queued card, of the kind that asks that decision.
     if phase in _DECISIONS:

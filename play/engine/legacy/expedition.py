@@ -14,8 +14,10 @@ on a space, on spaces 1..length. An island's effect is any landmark effect kind 
 The build-step action `{"type": "sail", "spaces": k}`, k from 1 to 3, is the turn's one action and
 costs 2 coins per space; a boat cannot sail past the last space, so only the k that fit are legal.
 A boat that ends its move on the space of an island nobody has claimed claims it: the island goes
-into that player's city at once (`Player.islands`) and is in force from the owner's next turn
-(an extra turn counts), like a landmark, for the rest of the game. Several boats may share a
+into that player's city at once (`Player.islands`) and works for its owner at once, from the
+moment it is claimed (RULES.md §6; unlike a landmark, which waits for the owner's next turn), for
+the rest of the game: an island that gives an extra turn on a total gives it for this very turn's
+roll. Several boats may share a
 space; sailing onto a claimed island claims nothing. The turn then ends as after a build.
 
 State: `Player.boat` (space) and `Player.islands` (claimed island ids, in the order claimed).
@@ -100,7 +102,6 @@ def apply(state, action: dict, forced, events: list) -> None:
     island = unclaimed_island_at(state, player.boat)
     if island is not None:
         player.islands = (*player.islands, island)
-        player.fresh = (*player.fresh, island)
         events.append(
             {"type": "claim_island", "player": state.active, "island": island, "space": player.boat}
         )
