@@ -40,7 +40,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 pla
 MAX_NAME = 40  # characters in a player's name
 MAX_PILE = 99  # copies of one card in a market pile or a start city
 MAX_COINS = 99_999  # a seat's coins at the start
-SEED_LIMIT = 2**63
+SEED_LIMIT = 2**64  # the dice use the seed modulo 2**64; larger ones only bloat the state
 MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
 
 # Hooks later rules add, each called as hook(state) on the new state once the first player is
@@ -183,7 +183,7 @@ def start(setup: dict) -> GameState:
         raise IllegalAction("setup_not_dict")
     names = _names(setup)
     seed = setup.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed < SEED_LIMIT:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
         raise IllegalAction("seed_not_whole", value=shown(seed))
     setup["seed"] = seed
     count = len(names)
