@@ -142,9 +142,19 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("Choose a file or paste an exported game."))
         try:
             doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
             raise forms.ValidationError(
-                _("This is not JSON: %(error)s") % {"error": error}
+                _("This file is not text: choose the JSON file the game was exported to.")
+            ) from error
+        except json.JSONDecodeError as error:
+            # The parser's own words stay out of the page; where it stopped is worth saying.
+            raise forms.ValidationError(
+                _("This is not valid JSON (line %(line)s, column %(column)s).")
+                % {"line": error.lineno, "column": error.colno}
+            ) from error
+        except (ValueError, RecursionError) as error:
+            raise forms.ValidationError(
+                _("This is not valid JSON, or it is nested too deeply to be an exported game.")
             ) from error
         if not isinstance(doc, dict) or doc.get("format") != 1:
             raise forms.ValidationError(_("This is not an exported game of format 1."))

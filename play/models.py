@@ -19,6 +19,7 @@ from django.utils import timezone
 from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
+from play.engine.errors import shown
 from play.engine.replay import replay
 from play.signals import game_finished, move_made
 
@@ -94,7 +95,7 @@ class Game(models.Model):
             seed = secrets.randbelow(2**31)
         for _name, kind in seats:
             if kind not in SEAT_KINDS:
-                raise IllegalAction(f"There is no kind of seat {kind!r}.")
+                raise IllegalAction("unknown_seat_kind", kind=shown(kind))
         state = new_game(
             edition,
             players=[name for name, _kind in seats],
@@ -110,7 +111,7 @@ class Game(models.Model):
         kind per player in the setup. IllegalAction if the setup or a kind is invalid."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
-                raise IllegalAction(f"There is no kind of seat {kind!r}.")
+                raise IllegalAction("unknown_seat_kind", kind=shown(kind))
         return cls.create_from(new_game(setup), list(kinds))
 
     @classmethod
@@ -150,7 +151,7 @@ class Game(models.Model):
                 kinds[index] = seat["kind"]
         actions = doc["actions"]
         if not all(isinstance(action, dict) for action in actions):
-            raise IllegalAction("Every action is a JSON object.")
+            raise IllegalAction("action_not_a_dict")
         return cls.create_from(state, kinds, actions)
 
     def export(self) -> dict:
@@ -260,7 +261,7 @@ class Game(models.Model):
             game = self._locked(version)
             state = game.load()
             if state.winner is not None:
-                raise IllegalAction("The game is over.")
+                raise IllegalAction("game_over", player=state.players[state.winner].name)
             if not game.may_act(who, state.active):
                 raise NotYourTurn
             seat = state.active
@@ -275,14 +276,14 @@ class Game(models.Model):
             game = self._locked(version)
             last = game.actions.order_by("-index").first()
             if game.finished:
-                raise IllegalAction("The game is over.")
+                raise IllegalAction("nothing_to_undo")
             if (
                 last is None
                 or last.seat is None
                 or last.action.get("type") not in UNDOABLE
                 or last.index < game.undo_floor
             ):
-                raise IllegalAction("There is nothing to undo.")
+                raise IllegalAction("nothing_to_undo")
             if not game.may_act(who, last.seat):
                 raise NotYourTurn
             actions = effective_actions(game.log())

@@ -22,6 +22,7 @@ from play.board import LOG_LENGTH, board_context
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
+from play.refusals import refusal_text
 
 WATCH = "watch"
 
@@ -129,7 +130,8 @@ def home(request: HttpRequest) -> HttpResponse:
                 first_player=data["first"],
             )
         except IllegalAction as error:
-            form.add_error(None, _("The game could not be started: %(reason)s") % {"reason": error})
+            message = _("The game could not be started: %(reason)s")
+            form.add_error(None, message % {"reason": refusal_text(error)})
         else:
             game.step_bots()
             return redirect("play:game", game.code, game.host_secret)
@@ -194,8 +196,9 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
             403,
         )
     except IllegalAction as error:
+        reason = refusal_text(error, game.load().table)
         return _refused(
-            request, game, who, _("That move is not allowed: %(reason)s") % {"reason": error}, 400
+            request, game, who, _("That move is not allowed: %(reason)s") % {"reason": reason}, 400
         )
     game.step_bots()
     if request.htmx:
@@ -248,7 +251,8 @@ def import_game(request: HttpRequest) -> HttpResponse:
         try:
             game = Game.from_export(form.cleaned_data["doc"])
         except IllegalAction as error:
-            form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": error})
+            reason = refusal_text(error)
+            form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": reason})
         else:
             return redirect("play:replay", game.code)
     return render(request, "play/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -143,7 +143,8 @@ def test_sail_buttons_are_the_engines_and_sailing_claims_an_island(client, page)
     assert "Ann claims the island Gull Rock (space 2)." in board.html
     assert "claimed by Ann" in track(board.html)
     ann = city(board.html, 0)
-    assert 'data-island="gull_rock"' in ann and "from the next turn" in ann
+    # An island works at once (RULES.md §6): no "from the next turn" badge.
+    assert 'data-island="gull_rock"' in ann and "from the next turn" not in ann
 
 
 def test_sailing_works_without_htmx(client, page):
