@@ -98,8 +98,7 @@ def test_the_move_endpoint_takes_anything_without_harm(client, action, version):
         assert game.replays_to_stored_state()
 
 
-@pytest.fixture(scope="module")
-def export_text() -> str:
+def make_export_text() -> str:
     """A real export of 40 moves between two greedy bots, as the import page gets it."""
     state = new_game("classic", players=["Ann", "Ben"], seed=9)
     setup, rng, actions = state.setup, random.Random(9), []
@@ -108,6 +107,11 @@ def export_text() -> str:
         state, _events = apply_action(state, actions[-1])
     seats = [{"name": name, "kind": "human"} for name in ("Ann", "Ben")]
     return json.dumps({"format": 1, "setup": setup, "seats": seats, "actions": actions})
+
+
+@pytest.fixture(scope="module")
+def export_text() -> str:
+    return make_export_text()
 
 
 def mutated_export(text: str):
