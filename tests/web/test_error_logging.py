@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+IGNORED = {"DEBUG", "SECRET_KEY", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 A_FAILING_VIEW = """
 import django
@@ -26,7 +27,8 @@ print("status", response.status_code)
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess:
     environment = {
-        **{k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "HTTPS")},
+        # Not the test run's own switches (the browser tests allow async-unsafe calls).
+        **{k: v for k, v in os.environ.items() if k not in IGNORED},
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "ALLOWED_HOSTS": "testserver",
         **env,
