@@ -22,7 +22,7 @@ from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
 from play.engine.replay import replay
-from play.signals import game_finished
+from play.signals import game_finished, move_made
 
 logger = logging.getLogger(__name__)
 
@@ -74,6 +74,9 @@ class Game(models.Model):
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
+    # Log entries before this index can no longer be undone: something outside the game acted
+    # on them (the campaign turned a deck card because of that move).
+    undo_floor = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -266,8 +269,14 @@ class Game(models.Model):
         self._store(state, seat)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)
+
+    def keep_last_move(self) -> None:
+        """Make the moves made so far final: no undo reaches behind them any more."""
+        self.undo_floor = self.version
+        self.save(update_fields=["undo_floor"])
 
     def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
         """Play a human's action made on `version`; returns the events.
@@ -295,7 +304,12 @@ class Game(models.Model):
             last = game.actions.order_by("-index").first()
             if game.finished:
                 raise IllegalAction("The game is over.")
-            if last is None or last.seat is None or last.action.get("type") not in UNDOABLE:
+            if (
+                last is None
+                or last.seat is None
+                or last.action.get("type") not in UNDOABLE
+                or last.index < game.undo_floor
+            ):
                 raise IllegalAction("There is nothing to undo.")
             if not game.may_act(who, last.seat):
                 raise NotYourTurn
@@ -333,7 +347,7 @@ class Game(models.Model):
 
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""
-        for field in ("state", "version", "bot_due_at", "finished", "updated"):
+        for field in ("state", "version", "bot_due_at", "finished", "undo_floor", "updated"):
             setattr(self, field, getattr(other, field))
 
 

@@ -84,6 +84,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
             and state.winner is None
             and last[1] is not None
             and last[2].get("type") in UNDOABLE
+            and game.version - 1 >= game.undo_floor
             and game.may_act(who, last[1])
         ),
         waiting_for_bot=game.bot_due_at is not None,
