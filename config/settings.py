@@ -171,10 +171,11 @@ if HTTPS:
     SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 
-# No request body over 512 KB is read (play.limits.RequestSizeLimit answers 413 in the page's
-# language); uploads below it stay in memory. An exported game is at most 256 KB and 5,000
-# actions, which is far more than any real game.
-DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
+# No request body over 5 MB is read (play.limits.RequestSizeLimit answers 413 in the page's
+# language): the largest thing taken is a campaign backup (campaign.backup.MAX_BYTES, 4 MB), and
+# uploads below it stay in memory. Each endpoint bounds its own input far lower: a move 1 KB, an
+# exported game 256 KB and 5,000 actions, which is far more than any real game.
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 GAME_IMPORT_MAX_BYTES = 256 * 1024
 GAME_IMPORT_MAX_ACTIONS = 5000
 
