@@ -8,6 +8,7 @@ An undo is an entry of its own: replaying skips the action it took back.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import secrets
 from datetime import timedelta
@@ -15,6 +16,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
@@ -23,6 +25,8 @@ from play.engine.errors import shown
 from play.engine.replay import replay
 from play.signals import game_finished, move_made
 
+logger = logging.getLogger(__name__)
+
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
 # Actions a human may take back before the next roll: building is a choice, dice are not.
@@ -30,8 +34,13 @@ UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
 UNDO = "undo"
 
 
+# 16 random bytes, 128 bits, 22 URL-safe characters: the game's code (it watches) and each
+# host's and seat's key (they act). Games made before keep their 96-bit links, which still work.
+SECRET_BYTES = 16
+
+
 def _token() -> str:
-    return secrets.token_urlsafe(12)
+    return secrets.token_urlsafe(SECRET_BYTES)
 
 
 def effective_actions(log: list[dict]) -> list[dict]:
@@ -142,7 +151,20 @@ class Game(models.Model):
 
     @classmethod
     def from_export(cls, doc: dict) -> Game:
-        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad."""
+        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad.
+
+        An export comes from outside: should the engine trip over it instead of refusing it,
+        the error is logged with its traceback and the import refused, storing nothing."""
+        try:
+            return cls._from_export(doc)
+        except IllegalAction:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            logger.exception("The engine failed on an imported game instead of refusing it")
+            raise IllegalAction(_("The rules engine cannot play this setup.")) from error
+
+    @classmethod
+    def _from_export(cls, doc: dict) -> Game:
         state = new_game(doc["setup"])
         kinds = [HUMAN] * len(state.players)
         seats = doc.get("seats") if isinstance(doc.get("seats"), list) else []
@@ -189,13 +211,19 @@ class Game(models.Model):
         return GameState.from_json(self.state)
 
     def seat_for(self, key: str) -> int | str | None:
-        """'host' for the host's link, a seat index for a seat's link, None for anything else."""
-        if key and secrets.compare_digest(key, self.host_secret):
-            return "host"
-        for index, seat in enumerate(self.seats):
-            if key and secrets.compare_digest(key, seat["secret"]):
-                return index
-        return None
+        """'host' for the host's link, a seat index for a seat's link, None for anything else.
+
+        Every secret is compared, each in constant time, so the answer's timing tells neither
+        how much of a key was right nor which seat's it was. Bytes, since compare_digest
+        refuses str with characters beyond ASCII."""
+        given = key.encode("utf-8", "surrogatepass") if key else b""
+        found = None
+        candidates = [("host", self.host_secret)]
+        candidates += [(index, seat["secret"]) for index, seat in enumerate(self.seats)]
+        for who, secret in candidates:
+            if secrets.compare_digest(given, secret.encode()) and given:
+                found = who
+        return found
 
     def may_act(self, who: int | str | None, seat: int) -> bool:
         """The host acts for any human seat; a seat's own link for that seat only."""
