@@ -5,14 +5,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .backup import BackupError, export_text, import_text
 from .forms import ImportCampaignForm
 from .models import Campaign
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = Campaign.objects.filter(table_secret=table_secret).first()
     if campaign is None:

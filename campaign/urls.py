@@ -6,5 +6,5 @@ app_name = "campaign"
 
 urlpatterns = [
     path("c/import/", backup_views.import_campaign, name="import"),
-    path("c/<str:table_secret>/export.json", backup_views.export, name="export"),
+    path("c/<secret:table_secret>/export.json", backup_views.export, name="export"),
 ]

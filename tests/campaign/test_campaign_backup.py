@@ -162,3 +162,13 @@ def test_a_backup_whose_phase_and_reading_disagree_is_refused(change):
     with pytest.raises(BackupError, match="disagree"):
         import_text(json.dumps(doc))
     assert Campaign.objects.count() == 0
+
+
+@pytest.mark.parametrize("junk", ["%00", "a%00b", "x" * 65, "..%2F..", "%C3%A9"])
+def test_junk_in_the_export_link_is_a_404(client, junk):
+    assert client.get(f"/c/{junk}/export.json").status_code == 404
+
+
+def test_head_on_the_export_answers_like_get(client):
+    campaign = new_campaign()
+    assert client.head(f"/c/{campaign.table_secret}/export.json").status_code == 200
