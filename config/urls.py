@@ -6,3 +6,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("play.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

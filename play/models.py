@@ -65,6 +65,10 @@ class Game(models.Model):
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
+    # The one rematch of this game, made by whoever pressed first; every page is led to it.
+    rematched_as = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -160,7 +164,21 @@ class Game(models.Model):
         }
 
     def rematch(self) -> Game:
-        """A new game with the same edition, seats, variants and start rule; a fresh seed.
+        """This game's one rematch: the first call makes it, every later call finds it.
+
+        The row is locked, so any number of phones pressing at once make a single game."""
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=self.pk)
+            if locked.rematched_as_id is None:
+                locked.rematched_as = locked._new_game_like_this()
+                locked.save(update_fields=["rematched_as"])
+            new = locked.rematched_as
+        self.rematched_as = new
+        return new
+
+    def _new_game_like_this(self) -> Game:
+        """A new game with the same edition, seats (in the same order), variants and start
+        rule; a fresh seed.
 
         A game started from a full setup (a Legacy table, whose edition is no box) is set up
         again as it was, with a fresh seed, instead of falling back to the classic game."""
@@ -174,6 +192,14 @@ class Game(models.Model):
             variants=setup.get("variants", []),
             first_player=setup.get("first_player", 0),
         )
+
+    def key_for(self, who: int | str | None) -> str | None:
+        """The secret of the link that acts as `who` ('host', a seat index); None to watch."""
+        if who == "host":
+            return self.host_secret
+        if isinstance(who, int):
+            return self.seats[who]["secret"]
+        return None
 
     # --- reading ---------------------------------------------------------------------------
 

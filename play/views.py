@@ -11,12 +11,14 @@ import json
 import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.network import is_loopback, lan_addresses
 from play import charts
 from play.board import LOG_LENGTH, board_context
 from play.engine import IllegalAction, replay_steps
@@ -44,12 +46,23 @@ def _entries(game: Game) -> list[tuple]:
     return list(reversed(rows[:LOG_LENGTH]))
 
 
+def _reachable_url(request: HttpRequest, path: str) -> str:
+    """An absolute URL another device can open: the host this page was opened with, unless
+    that names this very machine (127.0.0.1, localhost), then its address on the network."""
+    hostname, port = split_domain_port(request.get_host())
+    addresses = lan_addresses() if is_loopback(hostname) else []
+    if not addresses:
+        return request.build_absolute_uri(path)
+    netloc = f"{addresses[0]}:{port}" if port else addresses[0]
+    return f"{request.scheme}://{netloc}{path}"
+
+
 def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     links = []
     for index, seat in enumerate(game.seats):
         if seat["kind"] != HUMAN:
             continue
-        url = request.build_absolute_uri(reverse("play:game", args=[game.code, seat["secret"]]))
+        url = _reachable_url(request, reverse("play:game", args=[game.code, seat["secret"]]))
         links.append(
             {
                 "index": index,
@@ -90,6 +103,14 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
         waiting_for_bot=game.bot_due_at is not None,
     )
     if state.winner is not None:
+        if game.rematched_as_id:
+            new = game.rematched_as
+            new_key = new.key_for(who)
+            ctx["rematch_url"] = (
+                reverse("play:game", args=[new.code, new_key])
+                if new_key
+                else reverse("play:watch", args=[new.code])
+            )
         names = [p.name for p in state.players]
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
@@ -107,7 +128,7 @@ def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
         return render(request, "play/game.html#board", ctx, status=status)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
-        ctx["watch_url"] = request.build_absolute_uri(reverse("play:watch", args=[game.code]))
+        ctx["watch_url"] = _reachable_url(request, reverse("play:watch", args=[game.code]))
     return render(request, "play/game.html", ctx, status=status)
 
 
@@ -145,10 +166,17 @@ def game_page(request: HttpRequest, code: str, key: str = WATCH) -> HttpResponse
 @require_GET
 def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     """204 when the version the page shows is still current (one indexed query); else the board."""
-    row = Game.objects.filter(code=code).values_list("version", "bot_due_at").first()
+    row = (
+        Game.objects.filter(code=code)
+        .values_list("version", "bot_due_at", "rematched_as_id")
+        .first()
+    )
     if row is None:
         raise Http404
-    version, bot_due_at = row
+    version, bot_due_at, rematch_id = row
+    if rematch_id is not None:
+        game, who = _game_and_viewer(code, key)
+        return _to_rematch(request, game, who)
     bot_due = bot_due_at is not None and bot_due_at <= timezone.now()
     if str(version) == request.GET.get("v") and not bot_due:
         return HttpResponse(status=204)
@@ -217,19 +245,40 @@ def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect("play:game", game.code, key)
 
 
-@require_POST
-def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
-    game, who = _game_and_viewer(code, key)
-    if who is None:
-        raise Http404
-    new = game.rematch()
-    new.step_bots()
-    target = reverse("play:game", args=[new.code, new.host_secret])
+def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
+    """Lead this page to its own seat (or the host's link, or watching) in the rematch."""
+    new = game.rematched_as
+    key = new.key_for(who)
+    target = (
+        reverse("play:game", args=[new.code, key])
+        if key
+        else reverse("play:watch", args=[new.code])
+    )
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target
         return response
     return redirect(target)
+
+
+@require_POST
+def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    if who is None:
+        raise Http404
+    if not game.finished:
+        return _refused(request, game, who, _("A rematch can start once the game is over."), 409)
+    game.rematch().step_bots()
+    return _to_rematch(request, game, who)
+
+
+def refused_after_csrf_failure(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    """A move whose CSRF check failed: the board as it is, with fresh tokens and a message."""
+    game, who = _game_and_viewer(code, key)
+    message = _(
+        "This page was out of date, so your move was not made. Nothing was changed: try again."
+    )
+    return _refused(request, game, who, message, 403)
 
 
 @require_GET
