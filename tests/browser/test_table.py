@@ -1,0 +1,118 @@
+"""Real Chromium at a real table: phones on the network, a rematch for all, a stale page."""
+
+import re
+
+import pytest
+import segno
+
+from play.engine import new_game
+from play.models import Game
+
+pytestmark = pytest.mark.usefixtures("fast_game", "every_game_replays")
+
+VERSION = "#board[data-version]"
+
+
+def near_win() -> Game:
+    """Ann (seat 0, to roll) has three landmarks and 30 coins: Radio Tower wins."""
+    state = new_game(
+        "classic",
+        players=["Ann", "Ben"],
+        seed=5,
+        coins=[30, 2],
+        built=[["train_station", "shopping_mall", "amusement_park"], []],
+    )
+    return Game.create_from(state, ["human", "human"])
+
+
+def seat_url(server, game, seat) -> str:
+    return f"{server.url}/g/{game.code}/{game.seats[seat]['secret']}/"
+
+
+def click_and_wait(page, button) -> None:
+    before = page.locator(VERSION).get_attribute("data-version")
+    button.click()
+    page.wait_for_function(f"document.querySelector('#board').dataset.version != '{before}'")
+
+
+def qr_path(svg: str) -> str:
+    return re.search(r'<path[^>]* d="([^"]+)"', svg).group(1)
+
+
+def test_seat_links_and_qr_codes_carry_the_network_address(live_server, page, monkeypatch):
+    monkeypatch.setattr("play.views.lan_addresses", lambda: ["10.209.0.1"])
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    port = live_server.url.rsplit(":", 1)[1]
+
+    page.goto(f"{live_server.url}/g/{game.code}/{game.host_secret}/")
+    page.locator("summary", has_text="Play on your own phones").click()
+
+    links = page.locator(".share a.text-break")
+    expected = f"http://10.209.0.1:{port}/g/{game.code}/{game.seats[1]['secret']}/"
+    assert links.nth(1).get_attribute("href") == expected
+    shown = page.locator(".share .qr").nth(1).inner_html()
+    wanted = segno.make(expected, error="m").svg_inline(scale=3, border=2, omitsize=True)
+    assert qr_path(shown) == qr_path(wanted)
+    assert "127.0.0.1" not in page.locator(".share").inner_text()
+    assert "localhost" not in page.locator(".share").inner_text()
+
+
+def test_a_rematch_is_followed_by_both_phones_and_the_watch_page(live_server, phone):
+    game = near_win()
+    ann, ben, watcher = phone(), phone(), phone()
+    ann.goto(seat_url(live_server, game, 0))
+    ben.goto(seat_url(live_server, game, 1))
+    watcher.goto(f"{live_server.url}/g/{game.code}/watch/")
+    click_and_wait(ann, ann.locator("#board form.actions button", has_text="Roll 1 die"))
+    click_and_wait(ann, ann.locator("#board form.actions button[data-kind=build_landmark]"))
+    for page in (ann, ben, watcher):
+        page.locator("text=Ann has won!").wait_for()
+
+    # Both press at once (before either page could follow the other): one new game, each
+    # phone in its own seat.
+    press = "document.querySelector('form[action$=\"/rematch/\"]').requestSubmit()"
+    ann.evaluate(press)
+    ben.evaluate(press)
+
+    ann.wait_for_url(re.compile(r"/g/(?!%s)" % game.code))
+    ben.wait_for_url(re.compile(r"/g/(?!%s)" % game.code))
+    watcher.wait_for_url(re.compile(r"/g/(?!%s).*/watch/" % game.code))
+    new = Game.objects.get(rematch_of=game)
+    assert Game.objects.count() == 2
+    assert ann.url == seat_url(live_server, new, 0)
+    assert ben.url == seat_url(live_server, new, 1)
+    assert watcher.url == f"{live_server.url}/g/{new.code}/watch/"
+    starter = ann if new.load().active == 0 else ben
+    assert starter.locator("#board form.actions button", has_text="Roll").count() >= 1
+
+
+def test_a_failed_csrf_check_leaves_a_working_board(live_server, page):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
+    page.goto(seat_url(live_server, game, 0))
+    page.context.clear_cookies()  # as if the browser had dropped them
+
+    page.locator("#board form.actions button", has_text="Roll 1 die").click()
+
+    page.locator("text=This page was out of date").wait_for()
+    assert page.locator("nav.navbar").count() == 1  # the board was swapped, not the whole page
+    assert page.locator("#board #board").count() == 0
+    click_and_wait(page, page.locator("#board form.actions button", has_text="Roll 1 die"))
+    assert "Ann rolls" in page.locator(".latest-events").inner_text()
+    game.refresh_from_db()
+    assert game.version >= 1
+
+
+def test_a_phone_that_did_not_press_follows_the_rematch_into_its_seat(live_server, phone):
+    game = near_win()
+    ann, ben = phone(), phone()
+    ann.goto(seat_url(live_server, game, 0))
+    ben.goto(seat_url(live_server, game, 1))
+    click_and_wait(ann, ann.locator("#board form.actions button", has_text="Roll 1 die"))
+    click_and_wait(ann, ann.locator("#board form.actions button[data-kind=build_landmark]"))
+    ben.locator("text=Ann has won!").wait_for()
+
+    ben.locator("button", has_text="Rematch").click()
+
+    new = Game.objects.get(rematch_of=game)
+    ann.wait_for_url(seat_url(live_server, new, 0))
+    assert ben.url == seat_url(live_server, new, 1)
