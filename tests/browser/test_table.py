@@ -74,9 +74,9 @@ def test_a_rematch_is_followed_by_both_phones_and_the_watch_page(live_server, ph
     ann.evaluate(press)
     ben.evaluate(press)
 
-    ann.wait_for_url(re.compile(r"/g/(?!%s)" % game.code))
-    ben.wait_for_url(re.compile(r"/g/(?!%s)" % game.code))
-    watcher.wait_for_url(re.compile(r"/g/(?!%s).*/watch/" % game.code))
+    ann.wait_for_url(re.compile(rf"/g/(?!{game.code})"))
+    ben.wait_for_url(re.compile(rf"/g/(?!{game.code})"))
+    watcher.wait_for_url(re.compile(rf"/g/(?!{game.code}).*/watch/"))
     new = Game.objects.get(rematch_of=game)
     assert Game.objects.count() == 2
     assert ann.url == seat_url(live_server, new, 0)

@@ -65,9 +65,7 @@ def test_a_rematch_with_htmx_redirects_the_page(client, near_win):
     assert response["HX-Redirect"].startswith("/g/")
 
 
-def test_every_press_of_rematch_leads_to_the_same_new_game_each_into_its_own_seat(
-    client, near_win
-):
+def test_every_press_of_rematch_leads_to_the_same_new_game_each_into_its_own_seat(client, near_win):
     game = finish(near_win())
 
     by_ann = client.post(f"/g/{game.code}/{game.seats[0]['secret']}/rematch/")

@@ -106,8 +106,9 @@ def test_a_missing_page_is_ours_in_the_visitors_language(language, settings):
 
 
 def test_a_server_error_gets_a_friendly_page():
-    from config.errors import server_error
     from django.test import RequestFactory
+
+    from config.errors import server_error
 
     response = server_error(RequestFactory().get("/"))
 
