@@ -140,8 +140,10 @@ def numbers_text(numbers: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def action_label(action: dict, table: Table, names: list[str], costs: dict[str, int]) -> str:
-    """The text on the button for one legal action."""
+def action_label(
+    action: dict, table: Table, names: list[str], costs: dict[str, int], coins=None
+) -> str:
+    """The text on the button for one legal action (`coins`: each seat's, to show targets')."""
     kind = action.get("type")
     if kind == "roll":
         return ngettext("Roll %(n)s die", "Roll %(n)s dice", action["dice"]) % {"n": action["dice"]}
@@ -150,7 +152,14 @@ def action_label(action: dict, table: Table, names: list[str], costs: dict[str, 
     if kind == "keep":
         return _("Keep this roll")
     if kind == "choose_player":
-        return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+        if coins is None:
+            return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+        has = coins[action["player"]]
+        return ngettext(
+            "Take coins from %(player)s (%(n)s coin)",
+            "Take coins from %(player)s (%(n)s coins)",
+            has,
+        ) % {"player": names[action["player"]], "n": has}
     if kind == "trade":
         return _("Give %(give)s, take %(player)s's %(take)s") % {
             "give": thing_name(table, action["give"]),

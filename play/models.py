@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
 
-from play.engine import GameState, IllegalAction, apply_action, new_game
+from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
 from play.engine.replay import replay
@@ -27,6 +27,18 @@ SEAT_KINDS = (HUMAN, *BOTS)
 # Actions a human may take back before the next roll: building is a choice, dice are not.
 UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
 UNDO = "undo"
+# Marks an action the app took because it was the only one (never a roll: dice stay a person's).
+ONLY_CHOICE = "only_choice"
+
+
+def only_choice(state: GameState) -> dict | None:
+    """The action to take by itself: the one legal action, unless it is a roll."""
+    if state.winner is not None:
+        return None
+    actions = legal_actions(state)
+    if len(actions) == 1 and actions[0].get("type") != "roll":
+        return actions[0]
+    return None
 
 
 def _token() -> str:
@@ -283,6 +295,7 @@ class Game(models.Model):
             seat = state.active
             state, events = apply_action(state, action, seat=seat)
             game._append(state, seat, action, events)
+            game._take_only_choices(state)
         self._take(game)
         return events
 
@@ -323,11 +336,21 @@ class Game(models.Model):
                 action = choose_action(game.seats[seat]["kind"], state, rng)
                 state, events = apply_action(state, action, seat=seat)
                 game._append(state, seat, action, events)
+                game._take_only_choices(state)
             steps += 1
             self._take(game)
             if self.bot_due_at is None or self.bot_due_at > timezone.now():
                 break
         return steps
+
+    def _take_only_choices(self, state: GameState) -> None:
+        """Take every decision that has one answer (the TV Station's only opponent, building
+        nothing with no coins), each as an entry of the log that says so. Inside the move's
+        transaction, on the locked row."""
+        while (action := only_choice(state)) is not None:
+            seat = state.active
+            state, events = apply_action(state, action, seat=seat)
+            self._append(state, seat, action, [{"type": ONLY_CHOICE, "player": seat}, *events])
 
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""

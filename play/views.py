@@ -79,7 +79,8 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     entries = _entries(game)
     you = who if isinstance(who, int) else None
     may_act = state.winner is None and game.may_act(who, state.active)
-    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act)
+    give = request.GET.get("give") if request.method == "GET" else None
+    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act, give=give)
     key = (
         WATCH if who is None else (game.host_secret if who == "host" else game.seats[who]["secret"])
     )

@@ -116,3 +116,59 @@ def test_a_phone_that_did_not_press_follows_the_rematch_into_its_seat(live_serve
     new = Game.objects.get(rematch_of=game)
     ann.wait_for_url(seat_url(live_server, new, 0))
     assert ben.url == seat_url(live_server, new, 1)
+
+
+def business_center_game() -> Game:
+    """Seed 3: Ann's first roll is a 6 and her Business Center asks for a trade."""
+    state = new_game(
+        "classic",
+        players=["Ann", "Ben"],
+        seed=3,
+        coins=[3, 7],
+        cities=[
+            {"business_center": 1, "wheat_field": 2, "bakery": 1, "ranch": 1},
+            {"wheat_field": 1, "forest": 1, "cafe": 1, "bakery": 1},
+        ],
+    )
+    return Game.create_from(state, ["human", "human"])
+
+
+def test_the_business_center_in_two_steps_on_a_phone(live_server, page):
+    game = business_center_game()
+    page.goto(seat_url(live_server, game, 0))
+    click_and_wait(page, page.locator("#board button", has_text="Roll 1 die"))
+
+    gives = page.locator("#board [data-kind=give]")
+    assert gives.count() == 3  # Wheat Field, Bakery, Ranch: not the 13 pairs at once
+    page.locator("#board [data-kind=give]", has_text="Give Ranch").click()
+    page.locator("text=You give Ranch.").wait_for()
+    takes = page.locator("#board button[data-kind=trade]")
+    assert takes.count() >= 3
+    for i in range(page.locator("#board .actions .btn").count()):
+        assert page.locator("#board .actions .btn").nth(i).bounding_box()["height"] >= 44
+
+    click_and_wait(page, page.locator("#board button[data-kind=trade]", has_text="Take Forest"))
+
+    assert "trades Ranch for Ben's Forest" in page.locator(".log").inner_text()
+    state = Game.objects.get().load()
+    assert state.players[0].city.get("forest") == 1
+
+
+def test_building_by_tapping_a_market_card(live_server, page):
+    state = new_game("classic", players=["Ann", "Ben"], seed=5, coins=[2, 4])
+    game = Game.create_from(state, ["human", "human"])
+    page.goto(seat_url(live_server, game, 0))
+    click_and_wait(page, page.locator("#board button", has_text="Roll 1 die"))
+
+    card = page.locator('.market-card.buildable[data-card="ranch"]')
+    assert page.locator('.market-card[data-card="stadium"].buildable').count() == 0  # 6 coins
+    box = card.bounding_box()
+    assert box["y"] < 844 * 2  # the market follows the turn panel, not the cities
+    assert card.locator(".build-tap").bounding_box()["height"] >= 44
+    name = card.locator(".name").bounding_box()  # tap the card's name: the whole card builds
+    before = page.locator(VERSION).get_attribute("data-version")
+    page.mouse.click(name["x"] + name["width"] / 2, name["y"] + name["height"] / 2)
+    page.wait_for_function(f"document.querySelector('#board').dataset.version != '{before}'")
+
+    assert "Ann builds Ranch" in page.locator(".log").inner_text()
+    assert Game.objects.get().load().players[0].city.get("ranch") == 1
