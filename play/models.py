@@ -23,6 +23,11 @@ from play.engine.replay import replay
 from play.signals import game_finished
 
 HUMAN = "human"
+# How fast bots move, chosen per game. Every pace keeps the pause after a person's build,
+# so it can still be undone before a bot rolls.
+RELAXED, QUICK, INSTANT = "relaxed", "quick", "instant"
+PACES = (RELAXED, QUICK, INSTANT)
+QUICK_SHARE = 0.3  # of the relaxed pause between two bot steps
 SEAT_KINDS = (HUMAN, *BOTS)
 # Actions a human may take back before the next roll: building is a choice, dice are not.
 UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
@@ -77,6 +82,7 @@ class Game(models.Model):
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
+    pace = models.CharField(max_length=8, default=RELAXED)
     # The one rematch of this game, made by whoever pressed first; every page is led to it.
     rematched_as = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
@@ -101,8 +107,11 @@ class Game(models.Model):
         seed: int | None = None,
         variants: list[str] = (),
         first_player: int | str = 0,
+        pace: str = RELAXED,
     ) -> Game:
         """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
+        if pace not in PACES:
+            raise IllegalAction(f"There is no pace {pace!r}.")
         if seed is None:
             seed = secrets.randbelow(2**31)
         for _name, kind in seats:
@@ -115,19 +124,21 @@ class Game(models.Model):
             variants=list(variants),
             first_player=first_player,
         )
-        return cls.create_from(state, [kind for _name, kind in seats])
+        return cls.create_from(state, [kind for _name, kind in seats], pace=pace)
 
     @classmethod
-    def create_from_setup(cls, setup: dict, kinds: list[str]) -> Game:
+    def create_from_setup(cls, setup: dict, kinds: list[str], *, pace: str = RELAXED) -> Game:
         """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
         kind per player in the setup. IllegalAction if the setup or a kind is invalid."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
                 raise IllegalAction(f"There is no kind of seat {kind!r}.")
-        return cls.create_from(new_game(setup), list(kinds))
+        return cls.create_from(new_game(setup), list(kinds), pace=pace)
 
     @classmethod
-    def create_from(cls, state: GameState, kinds: list[str], actions: list[dict] = ()) -> Game:
+    def create_from(
+        cls, state: GameState, kinds: list[str], actions: list[dict] = (), *, pace=RELAXED
+    ) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []
         final = state
@@ -143,6 +154,7 @@ class Game(models.Model):
                     for player, kind in zip(state.players, kinds, strict=True)
                 ],
                 version=len(entries),
+                pace=pace,
             )
             game._store(final)
             game.save()
@@ -197,12 +209,15 @@ class Game(models.Model):
         setup = self.setup
         kinds = [seat["kind"] for seat in self.seats]
         if setup.get("edition") not in EDITIONS:
-            return Game.create_from_setup({**setup, "seed": secrets.randbelow(2**31)}, kinds)
+            return Game.create_from_setup(
+                {**setup, "seed": secrets.randbelow(2**31)}, kinds, pace=self.pace
+            )
         return Game.start(
             setup.get("edition", "classic"),
             [(seat["name"], seat["kind"]) for seat in self.seats],
             variants=setup.get("variants", []),
             first_player=setup.get("first_player", 0),
+            pace=self.pace,
         )
 
     def key_for(self, who: int | str | None) -> str | None:
@@ -251,13 +266,24 @@ class Game(models.Model):
 
     # --- moving ----------------------------------------------------------------------------
 
-    def _store(self, state: GameState, last_actor: int | None = None) -> None:
+    def bot_delay(self, last_actor: int | None, last_action: dict | None) -> float:
+        """Seconds a bot waits before its next step, by the game's pace: after a person's
+        build always long enough to undo it; after a person's other moves, relaxed games
+        wait as long, so the table can follow."""
+        after_human = last_actor is None or not self.is_bot(last_actor)
+        if after_human and (last_action or {}).get("type") in UNDOABLE:
+            return settings.PLAY_BOT_DELAY_AFTER_HUMAN
+        if self.pace == INSTANT:
+            return 0.0
+        if self.pace == QUICK:
+            return settings.PLAY_BOT_DELAY * QUICK_SHARE
+        return settings.PLAY_BOT_DELAY_AFTER_HUMAN if after_human else settings.PLAY_BOT_DELAY
+
+    def _store(self, state: GameState, last_actor=None, last_action=None) -> None:
         self.state = state.to_json()
         self.finished = state.winner is not None
         if not self.finished and self.is_bot(state.active):
-            # A bot waits a little after each move, longer after a human's (time to undo).
-            after_bot = last_actor is not None and self.is_bot(last_actor)
-            delay = settings.PLAY_BOT_DELAY if after_bot else settings.PLAY_BOT_DELAY_AFTER_HUMAN
+            delay = self.bot_delay(last_actor, last_action)
             self.bot_due_at = timezone.now() + timedelta(seconds=delay)
         else:
             self.bot_due_at = None
@@ -273,7 +299,7 @@ class Game(models.Model):
             game=self, index=self.version, seat=seat, action=action, events=events
         )
         was_finished = self.finished
-        self._store(state, seat)
+        self._store(state, seat, action)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
         if self.finished and not was_finished:

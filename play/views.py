@@ -148,6 +148,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 seed=data["seed"],
                 variants=data["variants"],
                 first_player=data["first"],
+                pace=data["pace"],
             )
         except IllegalAction as error:
             form.add_error(None, _("The game could not be started: %(reason)s") % {"reason": error})
