@@ -77,7 +77,8 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "name": thing_name(table, lid),
                 "cost": costs[lid],
                 "built": built,
-                "fresh": lid in player.fresh,
+                # Once the game is won, no card waits for a next turn.
+                "fresh": lid in player.fresh and state.winner is None,
                 "effect": describe.effect_text(table.landmarks[lid].effect),
                 "letter": table.landmarks[lid].letter,
             }
@@ -92,7 +93,10 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "coins": player.coins,
                 "city": _sorted_cards(table, player.city, stickers, player.face_down),
                 "islands": [
-                    {**island_view(table, island), "fresh": island in player.fresh}
+                    {
+                        **island_view(table, island),
+                        "fresh": island in player.fresh and state.winner is None,
+                    }
                     for island in player.islands
                 ],
                 "boat": player.boat,
@@ -295,6 +299,26 @@ def _landmark_reference(state: GameState) -> list[dict]:
     ]
 
 
+def standings(state: GameState) -> list[dict]:
+    """The final table: the winner first, then by landmarks built, then by coins."""
+    rows = [
+        {
+            "seat": seat,
+            "name": player.name,
+            "winner": seat == state.winner,
+            "landmarks": sum(1 for built in player.landmarks.values() if built),
+            "landmarks_total": len(player.landmarks),
+            "establishments": sum(player.city.values()),
+            "coins": player.coins,
+        }
+        for seat, player in enumerate(state.players)
+    ]
+    rows.sort(key=lambda r: (not r["winner"], -r["landmarks"], -r["coins"], r["seat"]))
+    for place, row in enumerate(rows, start=1):
+        row["place"] = place
+    return rows
+
+
 class Lazy:
     """A value worked out only if a template asks for it, and then only once.
 
@@ -386,6 +410,7 @@ def board_context(
         "state": state,
         "you": you,
         "can_build": len(builds),
+        "summary": describe.game_summary(state.setup),
         "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None),
         "market": Lazy(_market, state, builds),

@@ -197,6 +197,27 @@ def action_label(
     return str(kind).replace("_", " ").capitalize()
 
 
+EDITION_NAMES = {
+    "classic": gettext_lazy("Classic"),
+    "kosmos": gettext_lazy("200 Jahre Kosmos"),
+    "legacy": gettext_lazy("Machi Koro Legacy"),
+}
+VARIANT_NAMES = {
+    "two_copies_max": gettext_lazy("Beginners' limit"),
+    "random_market": gettext_lazy("Random market"),
+}
+
+
+def game_summary(setup: dict) -> dict:
+    """The edition, the variants and the seed of a game, in words."""
+    edition = setup.get("edition", "")
+    return {
+        "edition": EDITION_NAMES.get(edition, edition.replace("_", " ").capitalize()),
+        "variants": [VARIANT_NAMES.get(v, v.replace("_", " ")) for v in setup.get("variants", [])],
+        "seed": setup.get("seed"),
+    }
+
+
 # The rule cards a game may have in force: a name and what the rule does, in one line each.
 RULES = {
     "expedition": (

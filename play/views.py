@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.network import is_loopback, lan_addresses
 from play import charts
-from play.board import LOG_LENGTH, board_context
+from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
@@ -115,6 +115,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
         names = [p.name for p in state.players]
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
+            standings=standings(state),
             coins_chart=charts.coins_chart(names, figures["coins"]),
             income_chart=charts.income_chart(names, figures["income"]),
             seat_legend=charts.legend(names),
