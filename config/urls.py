@@ -1,9 +1,13 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico before they read the page's <link rel="icon">.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"))),
     path("", include("play.urls")),
 ]
 

@@ -7,6 +7,7 @@ app_name = "play"
 urlpatterns = [
     path("", views.home, name="home"),
     path("import/", views.import_game, name="import"),
+    path("how-to-play/<str:edition>/", views.how_to_play, name="how_to_play"),
     path("g/<str:code>/watch/", views.game_page, name="watch"),
     path("g/<str:code>/replay/", views.replay_view, name="replay"),
     path("g/<str:code>/export.json", views.export, name="export"),

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.network import is_loopback, lan_addresses
-from play import charts
+from play import charts, guide
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
@@ -102,6 +102,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
             and game.may_act(who, last[1])
         ),
         waiting_for_bot=game.bot_due_at is not None,
+        seat_name=game.seats[you]["name"] if you is not None else "",
     )
     if state.winner is not None:
         if game.rematched_as_id:
@@ -307,7 +308,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def replay_view(request: HttpRequest, code: str) -> HttpResponse:
-    """The game as it stood after `step` moves, with links to step back and forth."""
+    """The game as it stood after `step` moves, with controls to step, play and jump."""
     game = get_object_or_404(Game, code=code)
     actions = effective_actions(game.log())
     try:
@@ -315,11 +316,16 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     except ValueError:
         step = 0
     entries = []
-    steps = replay_steps(game.setup, actions[:step])
-    state, _events = next(steps)
-    for index, (state, events) in enumerate(steps):  # noqa: B007 - the last state is shown
-        entries.append((index, None, actions[index], events))
-    ctx = board_context(state, game.seats, entries[-LOG_LENGTH:])
+    turn_starts = [(1, 0)]  # (turn number, the step at which it begins)
+    shown = None
+    for index, (state, events) in enumerate(replay_steps(game.setup, actions)):
+        if index == step:
+            shown = state
+        if index and any(event.get("type") == "turn" for event in events):
+            turn_starts.append((state.turn, index))
+        if 0 < index <= step:
+            entries.append((index - 1, None, actions[index - 1], events))
+    ctx = board_context(shown, game.seats, entries[-LOG_LENGTH:])
     ctx.update(
         game=game,
         table_key=f"{game.code}:replay:{step}",
@@ -327,8 +333,21 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
         steps=len(actions),
         previous=max(step - 1, 0),
         next=min(step + 1, len(actions)),
+        turn_starts=turn_starts,
+        turn_now=shown.turn,
         polling=False,
         replay=True,
     )
     template = "play/replay.html#replay" if request.htmx else "play/replay.html"
     return render(request, template, ctx)
+
+
+@require_GET
+def how_to_play(request: HttpRequest, edition: str) -> HttpResponse:
+    """How to play one edition, with a reference of its cards and what their icons mean."""
+    try:
+        content = guide.guide(edition)
+    except KeyError:
+        raise Http404(_("There is no such edition.")) from None
+    others = [(code, guide.edition_name(code)) for code in guide.EDITIONS if code != edition]
+    return render(request, "play/how_to_play.html", {"guide": content, "others": others})
