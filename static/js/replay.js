@@ -3,6 +3,7 @@
   "use strict";
   var STEP_MS = 1200;
   var timer = null;
+  var busy = false; // a step is on its way: a second key press would repeat the same step
 
   function control(name) {
     return document.querySelector("#replay [data-replay='" + name + "']");
@@ -10,7 +11,11 @@
 
   function step(name) {
     var link = control(name);
+    if (busy) {
+      return true;
+    }
     if (link && link.tagName === "A") {
+      busy = true;
       link.click();
       return true;
     }
@@ -73,6 +78,9 @@
     }
   });
   // After each step the controls are new: show the Play button in its current state.
+  document.body.addEventListener("htmx:afterRequest", function () {
+    busy = false;
+  });
   document.body.addEventListener("htmx:afterSettle", function () {
     showPlaying();
     if (timer && !control("play")) {

@@ -172,3 +172,24 @@ def test_building_by_tapping_a_market_card(live_server, page):
 
     assert "Ann builds Ranch" in page.locator(".log").inner_text()
     assert Game.objects.get().load().players[0].city.get("ranch") == 1
+
+
+def test_the_replay_steps_with_arrow_keys_and_plays_by_itself(live_server, page):
+    game = Game.start("classic", [("Ann", "greedy"), ("Ben", "random")], seed=9)
+    game.step_bots()
+    page.goto(f"{live_server.url}/g/{game.code}/replay/")
+    assert page.locator("button[data-replay=back][disabled]").count() == 1
+
+    page.keyboard.press("ArrowRight")
+    page.locator("text=Move 1 of").wait_for()
+    page.keyboard.press("ArrowRight")
+    page.locator("text=Move 2 of").wait_for()
+    page.keyboard.press("ArrowLeft")
+    page.locator("text=Move 1 of").wait_for()
+
+    page.locator("[data-replay=play]").click()
+    page.locator("text=Move 3 of").wait_for()
+    page.locator("[data-replay=play]").click()  # pause
+    stopped = page.locator(".replay-nav strong").inner_text()
+    page.wait_for_timeout(2000)
+    assert page.locator(".replay-nav strong").inner_text() == stopped
