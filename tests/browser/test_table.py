@@ -5,6 +5,11 @@ import re
 import pytest
 import segno
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture then skips (or, with REQUIRE_BROWSER=1, fails) each test
+    expect = None
+
 from play.engine import new_game
 from play.models import Game
 
@@ -74,14 +79,16 @@ def test_a_rematch_is_followed_by_both_phones_and_the_watch_page(live_server, ph
     ann.evaluate(press)
     ben.evaluate(press)
 
-    ann.wait_for_url(re.compile(rf"/g/(?!{game.code})"))
-    ben.wait_for_url(re.compile(rf"/g/(?!{game.code})"))
-    watcher.wait_for_url(re.compile(rf"/g/(?!{game.code}).*/watch/"))
+    # A page may be led twice at once (its own press and its poll): wait for where it ends up.
+    for page in (ann, ben, watcher):
+        expect(page).to_have_url(re.compile(rf"/g/(?!{game.code})"))
     new = Game.objects.get(rematch_of=game)
     assert Game.objects.count() == 2
-    assert ann.url == seat_url(live_server, new, 0)
-    assert ben.url == seat_url(live_server, new, 1)
-    assert watcher.url == f"{live_server.url}/g/{new.code}/watch/"
+    expect(ann).to_have_url(seat_url(live_server, new, 0))
+    expect(ben).to_have_url(seat_url(live_server, new, 1))
+    expect(watcher).to_have_url(f"{live_server.url}/g/{new.code}/watch/")
+    for page in (ann, ben):
+        page.wait_for_selector(VERSION)
     starter = ann if new.load().active == 0 else ben
     assert starter.locator("#board form.actions button", has_text="Roll").count() >= 1
 
@@ -114,8 +121,8 @@ def test_a_phone_that_did_not_press_follows_the_rematch_into_its_seat(live_serve
     ben.locator("button", has_text="Rematch").click()
 
     new = Game.objects.get(rematch_of=game)
-    ann.wait_for_url(seat_url(live_server, new, 0))
-    assert ben.url == seat_url(live_server, new, 1)
+    expect(ann).to_have_url(seat_url(live_server, new, 0))
+    expect(ben).to_have_url(seat_url(live_server, new, 1))
 
 
 def business_center_game() -> Game:
@@ -193,3 +200,24 @@ def test_the_replay_steps_with_arrow_keys_and_plays_by_itself(live_server, page)
     stopped = page.locator(".replay-nav strong").inner_text()
     page.wait_for_timeout(2000)
     assert page.locator(".replay-nav strong").inner_text() == stopped
+
+
+def test_who_starts_offers_only_seats_that_play_and_errors_get_the_focus(live_server, page):
+    page.goto(live_server.url + "/")
+    page.select_option("#id_first_player", "2")
+
+    page.select_option("#id_kind_2", "")
+
+    offered = page.evaluate(
+        "Array.from(document.querySelectorAll('#id_first_player option'))"
+        ".filter(o => !o.disabled).map(o => o.value)"
+    )
+    assert offered == ["0", "1", "roll"]
+    assert page.locator("#id_first_player").input_value() == "0"
+    box = page.locator("#id_kind_0").bounding_box()
+    assert box["width"] > 150  # "Bot: greedy" fits on a phone
+
+    page.fill("#id_name_1", "")
+    page.click("#start-form [type=submit]")
+    assert page.evaluate("document.activeElement.classList.contains('form-errors')")
+    assert page.locator(".form-errors").bounding_box()["y"] < 844
