@@ -81,9 +81,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     may_act = state.winner is None and game.may_act(who, state.active)
     give = request.GET.get("give") if request.method == "GET" else None
     ctx = board_context(state, game.seats, entries, you=you, may_act=may_act, give=give)
-    key = (
-        WATCH if who is None else (game.host_secret if who == "host" else game.seats[who]["secret"])
-    )
+    key = game.key_for(who) or WATCH
     last = entries[-1] if entries else None
     ctx.update(
         game=game,
@@ -106,13 +104,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     )
     if state.winner is not None:
         if game.rematched_as_id:
-            new = game.rematched_as
-            new_key = new.key_for(who)
-            ctx["rematch_url"] = (
-                reverse("play:game", args=[new.code, new_key])
-                if new_key
-                else reverse("play:watch", args=[new.code])
-            )
+            ctx["rematch_url"] = _rematch_path(game, who)
         names = [p.name for p in state.players]
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
@@ -249,15 +241,20 @@ def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect("play:game", game.code, key)
 
 
-def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
-    """Lead this page to its own seat (or the host's link, or watching) in the rematch."""
+def _rematch_path(game: Game, who) -> str:
+    """The page's own seat (or the host's link, or watching) in the game's rematch."""
     new = game.rematched_as
     key = new.key_for(who)
-    target = (
+    return (
         reverse("play:game", args=[new.code, key])
         if key
         else reverse("play:watch", args=[new.code])
     )
+
+
+def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
+    """Lead this page into the rematch: at once, or (htmx) by the page itself."""
+    target = _rematch_path(game, who)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target
