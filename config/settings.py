@@ -12,6 +12,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import network
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -24,9 +26,10 @@ def _env_bool(name: str, default: bool) -> bool:
 
 SECRET_KEY = os.getenv("SECRET_KEY", "django-insecure-dev-only-change-me-in-production")
 DEBUG = _env_bool("DEBUG", True)
-ALLOWED_HOSTS = [h.strip() for h in os.getenv("ALLOWED_HOSTS", "").split(",") if h.strip()]
-if DEBUG and not ALLOWED_HOSTS:
-    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+# Unless named: this machine by any name or address a phone on the home network may use.
+ALLOWED_HOSTS = [
+    h.strip() for h in os.getenv("ALLOWED_HOSTS", "").split(",") if h.strip()
+] or network.allowed_hosts()
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.getenv("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -51,6 +54,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside the session and CSRF middleware, so it sees the cookies they set.
+    "config.middleware.secure_cookies_over_https",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -139,9 +144,11 @@ WHITENOISE_AUTOREFRESH = DEBUG
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
+# Cookies are marked Secure when the request came over HTTPS (config.middleware), so phones on
+# a plain-HTTP home network can post; SECURE_COOKIES=1 marks them always (behind a TLS proxy).
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", False)
+# A failed CSRF check gets our page, or for a move a working board with a message.
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 # Playing: a bot moves this many seconds after the previous move (longer after a human's, so
 # the table can follow each step and a human can still undo a build); pages poll this often.

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.engine.catalog import EDITIONS
 from play.limits import UnreadableInput, checked_action, load_json
-from play.models import HUMAN
+from play.models import HUMAN, INSTANT, QUICK, RELAXED
 
 MAX_SEATS = 4
 EMPTY = ""
@@ -29,6 +29,11 @@ VARIANT_CHOICES = [
     ("two_copies_max", _("Beginners' limit: at most 2 copies of each establishment")),
     ("random_market", _("Random market: 10 different piles, refilled from a shuffled deck")),
 ]
+PACE_CHOICES = [
+    (RELAXED, _("Relaxed: bots move a step a second")),
+    (QUICK, _("Quick: bots move briskly")),
+    (INSTANT, _("Instant: bots move at once")),
+]
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dirk"]
 DEFAULT_KINDS = [HUMAN, HUMAN, "greedy", EMPTY]
 # An export nests about five deep (setup, cities, a city); more is not a game of ours.
@@ -36,6 +41,7 @@ IMPORT_MAX_DEPTH = 16
 
 
 class StartForm(forms.Form):
+    errors_listed_above = True  # play/home.html lists them at the top, focused
     edition = forms.ChoiceField(
         label=_("Edition"), choices=EDITION_CHOICES, initial="classic", widget=forms.RadioSelect
     )
@@ -46,6 +52,13 @@ class StartForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     first_player = forms.ChoiceField(label=_("Who starts"), initial="0")
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        choices=PACE_CHOICES,
+        initial=RELAXED,
+        required=False,  # a form from before paces existed plays relaxed
+        help_text=_("After a person builds, bots always wait long enough for an undo."),
+    )
     seed = forms.IntegerField(
         label=_("Seed (optional)"),
         required=False,
@@ -74,8 +87,8 @@ class StartForm(forms.Form):
             )
             rows.append(
                 Row(
-                    Column(Field(f"name_{i}"), css_class="col-7"),
-                    Column(Field(f"kind_{i}"), css_class="col-5"),
+                    Column(Field(f"name_{i}"), css_class="col-6"),
+                    Column(Field(f"kind_{i}"), css_class="col-6"),
                 )
             )
         self.fields["first_player"].choices = [
@@ -84,11 +97,15 @@ class StartForm(forms.Form):
         ]
         self.helper = FormHelper()
         self.helper.form_method = "post"
+        # The page lists every error at the top (play/home.html); fields keep their own too.
+        self.helper.form_show_errors = True
+        self.helper.attrs = {"id": "start-form", "novalidate": ""}
         self.helper.layout = Layout(
             Field("edition"),
             Fieldset(_("Seats"), *rows),
             Field("variants"),
             Field("first_player"),
+            Field("pace"),
             Field("seed"),
             Submit("start", _("Start the game"), css_class="btn-primary btn-lg w-100"),
         )
@@ -120,6 +137,7 @@ class StartForm(forms.Form):
         else:
             data["first"] = first_index
         data["seats"] = seats
+        data["pace"] = data.get("pace") or RELAXED
         return data
 
 

@@ -10,6 +10,7 @@ register_converter(SecretConverter, "secret")
 urlpatterns = [
     path("", views.home, name="home"),
     path("import/", views.import_game, name="import"),
+    path("how-to-play/<slug:edition>/", views.how_to_play, name="how_to_play"),
     path("g/<secret:code>/watch/", views.game_page, name="watch"),
     path("g/<secret:code>/replay/", views.replay_view, name="replay"),
     path("g/<secret:code>/export.json", views.export, name="export"),

@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("play", "0002_game_undo_floor"),
+        ("play", "0004_game_undo_floor"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -477,6 +477,7 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
         player.fresh = ()
     if events is not None:
         state.turn += 1
+        state.extra_turns += extra
         events.append({"type": "turn", "player": seat, "extra": extra})
         for hook in START_OF_TURN:
             hook(state, events)

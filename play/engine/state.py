@@ -89,6 +89,7 @@ class GameState:
         "extra_turn",
         "queue",
         "turn",
+        "extra_turns",
         "winner",
         "start_rolls",
     )
@@ -107,6 +108,7 @@ class GameState:
         self.extra_turn = False  # this turn is itself an extra turn: it earns no further one
         self.queue: tuple[str, ...] = ()  # the active seat's purple cards still to resolve
         self.turn = 1
+        self.extra_turns = 0  # of the turns begun, how many were extra turns
         self.winner: int | None = None
         self.start_rolls: list[list[int | None]] = []
 
@@ -116,8 +118,8 @@ class GameState:
 
     @property
     def round(self) -> int:
-        """Rounds begun, counted from the first player's turns."""
-        return 1 + (self.turn - 1) // len(self.players)
+        """Rounds begun, counted by the start player's turns (extra turns start no round)."""
+        return 1 + (self.turn - 1 - self.extra_turns) // len(self.players)
 
     def copy(self) -> GameState:
         twin = GameState.__new__(GameState)
@@ -134,6 +136,7 @@ class GameState:
         twin.extra_turn = self.extra_turn
         twin.queue = self.queue
         twin.turn = self.turn
+        twin.extra_turns = self.extra_turns
         twin.winner = self.winner
         twin.start_rolls = self.start_rolls
         return twin
@@ -153,6 +156,7 @@ class GameState:
             "extra_turn": self.extra_turn,
             "queue": list(self.queue),
             "turn": self.turn,
+            "extra_turns": self.extra_turns,
             "winner": self.winner,
             "start_rolls": self.start_rolls,
         }
@@ -341,4 +345,5 @@ def _state_from_dict(data: Any) -> GameState:
         for roll in row:
             _check(roll is None or _int(roll, "start_rolls", 2, 12) == roll, "start_rolls")
     state.start_rolls = rolls
+    state.extra_turns = _int(data.get("extra_turns", 0), "extra_turns")  # older saves lack it
     return state

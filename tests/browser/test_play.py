@@ -56,7 +56,7 @@ def test_one_screen_two_humans_two_bots_play_to_the_end(live_server, page):
     clicks = 0
     while not page.locator("text=has won!").count():
         assert clicks < MAX_CLICKS, "the game did not end"
-        buttons = page.locator("#board form.actions button")
+        buttons = page.locator("#board button[name=action]")
         if buttons.count() == 0:
             page.wait_for_timeout(100)  # a bot's turn: the next poll brings its moves
             continue
