@@ -6,12 +6,15 @@ board back with a message, so the page keeps working; elsewhere it gets a page o
 
 from __future__ import annotations
 
+import logging
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 BOARD_POSTS = {"move", "undo", "rematch"}
+logger = logging.getLogger(__name__)
 
 
 def _page(request: HttpRequest, status: int, title: str, text: str) -> HttpResponse:
@@ -41,12 +44,13 @@ def not_found(request, exception=None):
 
 
 def server_error(request):
-    return _page(
-        request,
-        500,
-        _("Something went wrong on our side"),
-        _("The error has been logged. Go back and try again; your games are kept."),
-    )
+    title = _("Something went wrong on our side")
+    text = _("The error has been logged. Go back and try again; your games are kept.")
+    try:
+        return _page(request, 500, title, text)
+    except Exception:  # noqa: BLE001 - the error page itself must not fail (static files, …)
+        logger.exception("The error page could not be rendered; answering in plain text.")
+        return HttpResponse(f"{title}\n\n{text}\n", status=500, content_type="text/plain")
 
 
 def csrf_failure(request, reason=""):
