@@ -5,8 +5,10 @@
     python3 dev.py test [args...]   # venv, install, pytest with the given arguments
     python3 dev.py bootstrap        # only create/refresh .venv (used by .ci/run)
 
-The virtual environment lives in .venv; `pip install -e .[dev]` runs again whenever
-pyproject.toml changes (its hash is kept in .venv/.pyproject.sha256).
+The virtual environment lives in .venv. It installs the exact versions of requirements/lock.txt
+(checked against their hashes), then the project itself without dependencies; again whenever
+pyproject.toml or the lock changes (their hash is kept in .venv/.pyproject.sha256). Refreshing
+the lock needs pip-tools; see the README.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".pyproject.sha256"
 PYPROJECT = ROOT / "pyproject.toml"
+LOCK = ROOT / "requirements" / "lock.txt"
 PYTEST_NO_TESTS = 5
 
 
@@ -60,14 +63,19 @@ def ensure_venv() -> Path:
                 "  On Debian/Ubuntu install the venv module first:  apt-get install python3-venv\n"
                 f"  then remove the half-made folder:                 rm -rf {VENV}"
             )
-    digest = hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    digest = hashlib.sha256(PYPROJECT.read_bytes() + LOCK.read_bytes()).hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != digest:
-        print("dev.py: installing the project and its dev tools (pyproject.toml changed)")
+        print("dev.py: installing requirements/lock.txt and the project (one of them changed)")
         pip = [python, "-m", "pip", "--disable-pip-version-check"]
         if _run([*pip, "install", "--quiet", "--upgrade", "pip"]) != 0:
             fail("upgrading pip in .venv failed (see above).")
-        if _run([*pip, "install", "--quiet", "-e", ".[dev]"]) != 0:
-            fail("`pip install -e .[dev]` failed (see above); nothing was recorded.")
+        locked = [*pip, "install", "--quiet", "--require-hashes", "-r", LOCK]
+        if _run(locked) != 0:
+            fail(f"installing {LOCK.relative_to(ROOT)} failed (see above); nothing was recorded.")
+        if _run([*pip, "install", "--quiet", "--no-deps", "-e", "."]) != 0:
+            fail("`pip install --no-deps -e .` failed (see above); nothing was recorded.")
+        if _run([*pip, "check"]) != 0:
+            fail("the lock lacks what pyproject.toml asks for; refresh it (README, 'The lock').")
         STAMP.write_text(digest + "\n")
     return python
 

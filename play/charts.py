@@ -168,7 +168,7 @@ def colour_legend(income: list[dict[str, int]] | None = None) -> list[dict]:
     """The four card colours, and the rarer sources (the Kosmos Shop, projects, islands…) only
     when some seat earned coins from them."""
     return [
-        {"name": colour_name(colour), "colour": value}
+        {"name": colour_name(colour), "key": colour, "colour": value}
         for colour, value in CARD_COLOURS.items()
         if colour in ("blue", "green", "red", "purple")
         or (income and any(row.get(colour) for row in income))

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from play.engine.catalog import EDITIONS
+from play.limits import UnreadableInput, checked_action, load_json
 from play.models import HUMAN
 
 MAX_SEATS = 4
@@ -30,6 +31,8 @@ VARIANT_CHOICES = [
 ]
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dirk"]
 DEFAULT_KINDS = [HUMAN, HUMAN, "greedy", EMPTY]
+# An export nests about five deep (setup, cities, a city); more is not a game of ours.
+IMPORT_MAX_DEPTH = 16
 
 
 class StartForm(forms.Form):
@@ -137,28 +140,39 @@ class ImportForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        raw = data.get("file").read() if data.get("file") else data.get("text", "")
+        limit = settings.GAME_IMPORT_MAX_BYTES
+        upload = data.get("file")
+        if upload is not None and upload.size > limit:
+            raise forms.ValidationError(
+                _("This file is %(size)s; an exported game is at most %(limit)s.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        raw = upload.read() if upload is not None else data.get("text", "")
         if not raw:
             raise forms.ValidationError(_("Choose a file or paste an exported game."))
         try:
-            doc = json.loads(raw)
-        except UnicodeDecodeError as error:
+            doc = load_json(raw, max_bytes=limit, max_depth=IMPORT_MAX_DEPTH)
+        except UnreadableInput as error:
             raise forms.ValidationError(
-                _("This file is not text: choose the JSON file the game was exported to.")
-            ) from error
-        except json.JSONDecodeError as error:
-            # The parser's own words stay out of the page; where it stopped is worth saying.
-            raise forms.ValidationError(
-                _("This is not valid JSON (line %(line)s, column %(column)s).")
-                % {"line": error.lineno, "column": error.colno}
-            ) from error
-        except (ValueError, RecursionError) as error:
-            raise forms.ValidationError(
-                _("This is not valid JSON, or it is nested too deeply to be an exported game.")
+                _("This is not an exported game: %(reason)s") % {"reason": error}
             ) from error
         if not isinstance(doc, dict) or doc.get("format") != 1:
             raise forms.ValidationError(_("This is not an exported game of format 1."))
-        if not isinstance(doc.get("setup"), dict) or not isinstance(doc.get("actions"), list):
+        actions = doc.get("actions")
+        if not isinstance(doc.get("setup"), dict) or not isinstance(actions, list):
             raise forms.ValidationError(_("An exported game needs a setup and a list of actions."))
+        most = settings.GAME_IMPORT_MAX_ACTIONS
+        if len(actions) > most:
+            raise forms.ValidationError(
+                _("This game has %(count)s actions; at most %(most)s are imported.")
+                % {"count": len(actions), "most": most}
+            )
+        for number, action in enumerate(actions, start=1):
+            try:
+                checked_action(action)
+            except UnreadableInput as error:
+                raise forms.ValidationError(
+                    _("Action %(number)s: %(reason)s") % {"number": number, "reason": error}
+                ) from error
         data["doc"] = doc
         return data

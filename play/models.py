@@ -8,6 +8,7 @@ An undo is an entry of its own: replaying skips the action it took back.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import secrets
 from datetime import timedelta
@@ -15,13 +16,16 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from play.engine import GameState, IllegalAction, apply_action, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
 from play.engine.errors import shown
 from play.engine.replay import replay
-from play.signals import game_finished
+from play.signals import game_finished, move_made
+
+logger = logging.getLogger(__name__)
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
@@ -30,8 +34,13 @@ UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
 UNDO = "undo"
 
 
+# 16 random bytes, 128 bits, 22 URL-safe characters: the game's code (it watches) and each
+# host's and seat's key (they act). Games made before keep their 96-bit links, which still work.
+SECRET_BYTES = 16
+
+
 def _token() -> str:
-    return secrets.token_urlsafe(12)
+    return secrets.token_urlsafe(SECRET_BYTES)
 
 
 def effective_actions(log: list[dict]) -> list[dict]:
@@ -66,6 +75,9 @@ class Game(models.Model):
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
+    # Log entries before this index can no longer be undone: something outside the game acted
+    # on them (the campaign turned a deck card because of that move).
+    undo_floor = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -139,7 +151,20 @@ class Game(models.Model):
 
     @classmethod
     def from_export(cls, doc: dict) -> Game:
-        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad."""
+        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad.
+
+        An export comes from outside: should the engine trip over it instead of refusing it,
+        the error is logged with its traceback and the import refused, storing nothing."""
+        try:
+            return cls._from_export(doc)
+        except IllegalAction:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            logger.exception("The engine failed on an imported game instead of refusing it")
+            raise IllegalAction(_("The rules engine cannot play this setup.")) from error
+
+    @classmethod
+    def _from_export(cls, doc: dict) -> Game:
         state = new_game(doc["setup"])
         kinds = [HUMAN] * len(state.players)
         seats = doc.get("seats") if isinstance(doc.get("seats"), list) else []
@@ -186,13 +211,19 @@ class Game(models.Model):
         return GameState.from_json(self.state)
 
     def seat_for(self, key: str) -> int | str | None:
-        """'host' for the host's link, a seat index for a seat's link, None for anything else."""
-        if key and secrets.compare_digest(key, self.host_secret):
-            return "host"
-        for index, seat in enumerate(self.seats):
-            if key and secrets.compare_digest(key, seat["secret"]):
-                return index
-        return None
+        """'host' for the host's link, a seat index for a seat's link, None for anything else.
+
+        Every secret is compared, each in constant time, so the answer's timing tells neither
+        how much of a key was right nor which seat's it was. Bytes, since compare_digest
+        refuses str with characters beyond ASCII."""
+        given = key.encode("utf-8", "surrogatepass") if key else b""
+        found = None
+        candidates = [("host", self.host_secret)]
+        candidates += [(index, seat["secret"]) for index, seat in enumerate(self.seats)]
+        for who, secret in candidates:
+            if secrets.compare_digest(given, secret.encode()) and given:
+                found = who
+        return found
 
     def may_act(self, who: int | str | None, seat: int) -> bool:
         """The host acts for any human seat; a seat's own link for that seat only."""
@@ -239,8 +270,14 @@ class Game(models.Model):
         self._store(state, seat)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)
+
+    def keep_last_move(self) -> None:
+        """Make the moves made so far final: no undo reaches behind them any more."""
+        self.undo_floor = self.version
+        self.save(update_fields=["undo_floor"])
 
     def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
         """Play a human's action made on `version`; returns the events.
@@ -268,7 +305,12 @@ class Game(models.Model):
             last = game.actions.order_by("-index").first()
             if game.finished:
                 raise IllegalAction("nothing_to_undo")
-            if last is None or last.seat is None or last.action.get("type") not in UNDOABLE:
+            if (
+                last is None
+                or last.seat is None
+                or last.action.get("type") not in UNDOABLE
+                or last.index < game.undo_floor
+            ):
                 raise IllegalAction("nothing_to_undo")
             if not game.may_act(who, last.seat):
                 raise NotYourTurn
@@ -306,7 +348,7 @@ class Game(models.Model):
 
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""
-        for field in ("state", "version", "bot_due_at", "finished", "updated"):
+        for field in ("state", "version", "bot_due_at", "finished", "undo_floor", "updated"):
             setattr(self, field, getattr(other, field))
 
 

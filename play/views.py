@@ -6,8 +6,6 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
-import json
-
 import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,12 +13,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from play import charts
 from play.board import LOG_LENGTH, board_context
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
+from play.limits import UnreadableInput, load_action
 from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
 from play.refusals import refusal_text
 
@@ -86,6 +85,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
             and state.winner is None
             and last[1] is not None
             and last[2].get("type") in UNDOABLE
+            and game.version - 1 >= game.undo_floor
             and game.may_act(who, last[1])
         ),
         waiting_for_bot=game.bot_due_at is not None,
@@ -115,7 +115,7 @@ def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
 # --- pages ---------------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -137,27 +137,41 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "play/home.html", {"form": form}, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def game_page(request: HttpRequest, code: str, key: str = WATCH) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
-    game.step_bots()
+    if _moves_bots(request):
+        game.step_bots()
     return _board(request, game, who)
 
 
-@require_GET
+@require_safe
 def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     """204 when the version the page shows is still current (one indexed query); else the board."""
-    row = Game.objects.filter(code=code).values_list("version", "bot_due_at").first()
+    row = (
+        Game.objects.filter(code=code)
+        .values_list("version", "bot_due_at", "host_secret", "seats")
+        .first()
+    )
     if row is None:
         raise Http404
-    version, bot_due_at = row
+    version, bot_due_at, host_secret, seats = row
+    # Even a 204 tells that the game moved: only to its own links.
+    if key != WATCH and Game(host_secret=host_secret, seats=seats).seat_for(key) is None:
+        raise Http404(_("This link does not belong to this game."))
     bot_due = bot_due_at is not None and bot_due_at <= timezone.now()
     if str(version) == request.GET.get("v") and not bot_due:
         return HttpResponse(status=204)
     game, who = _game_and_viewer(code, key)
-    if bot_due:
+    if bot_due and _moves_bots(request):
         game.step_bots()
     return _board(request, game, who)
+
+
+def _moves_bots(request: HttpRequest) -> bool:
+    # A GET lets a bot whose time has come take its step; a HEAD (a link preview, a monitor)
+    # is answered like a GET but changes nothing.
+    return request.method == "GET"
 
 
 def _refused(request, game, who, message: str, status: int) -> HttpResponse:
@@ -170,9 +184,13 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
     try:
         version = int(request.POST["version"])
-        action = json.loads(request.POST["action"])
     except (KeyError, ValueError):
         return _refused(request, game, who, _("This move could not be read."), 400)
+    try:
+        action = load_action(request.POST.get("action", ""))
+    except UnreadableInput as error:
+        message = _("This move could not be read: %(reason)s") % {"reason": error}
+        return _refused(request, game, who, message, 400)
     try:
         game.apply_action(action, version=version, who=who)
     except StaleVersion:
@@ -235,7 +253,7 @@ def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect(target)
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, code=code)
     response = JsonResponse(game.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
@@ -243,7 +261,7 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -257,7 +275,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
     return render(request, "play/import.html", {"form": form}, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     """The game as it stood after `step` moves, with links to step back and forth."""
     game = get_object_or_404(Game, code=code)

@@ -6,6 +6,7 @@ import pytest
 from small_deck import build
 
 from legacy_deck.loader import read_deck
+from legacy_deck.reader import DeckState, advance
 from legacy_deck.setup import SetupError, chapter_setup, default_picks, plausible_carry_over
 from play.engine import new_game
 
@@ -22,7 +23,7 @@ def test_the_carry_over_is_plain_json(deck):
 
     assert json.loads(json.dumps(carry)) == carry
     assert carry["last_winner"] == (7 - 2) % 3
-    assert len(carry["choices"]) == 5 * 6  # five double-sided after each of games 1..6
+    assert len(carry["choices"]) == 6  # one double-sided pile after each of games 1..6
     assert set(carry["choices"].values()) == {"a", "b"}
 
 
@@ -57,33 +58,62 @@ def test_it_brings_the_rule_stack_stickers_and_expedition(deck):
 
 def test_the_chosen_side_is_what_plays(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    carry["choices"]["ds_crier"] = "b"
+    carry["choices"]["ds_pasture"] = "b"
     setup = chapter_setup(deck, 2, 2, carry)
-    carry["choices"]["ds_crier"] = "a"
+    carry["choices"]["ds_pasture"] = "a"
     other = chapter_setup(deck, 2, 2, carry)
 
-    assert "tax_collector" in setup["market"] and "town_crier" not in setup["market"]
-    assert "town_crier" in other["market"] and "tax_collector" not in other["market"]
-    assert any(card["id"] == "tax_collector" for card in setup["card_defs"])
+    assert setup["market"]["goat_hill"] == 5 and "cow_pasture" not in setup["market"]
+    assert other["market"]["cow_pasture"] == 5 and "goat_hill" not in other["market"]
+    assert any(card["id"] == "goat_hill" for card in setup["card_defs"])
 
 
 def test_it_refuses_a_double_sided_establishment_without_a_side(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    del carry["choices"]["ds_dairy"]
+    del carry["choices"]["ds_pasture"]
 
-    with pytest.raises(SetupError, match="No side was chosen .* 'ds_dairy'"):
+    with pytest.raises(SetupError, match="No side was chosen .* 'ds_pasture'"):
         chapter_setup(deck, 2, 2, carry)
 
 
 def test_it_refuses_more_picks_than_circles_or_cards_not_owned(deck):
     carry = plausible_carry_over(deck, 3, 2)
     too_many = {**carry, "picks": [["wheat_field", "bakery", "herb_garden", "village_well"], []]}
-    not_owned = {**carry, "picks": [["ferry"], []]}
+    too_few = {**carry, "picks": [["wheat_field"], carry["picks"][1]]}
+    not_owned = {**carry, "picks": [["wheat_field", "ferry"], carry["picks"][1]]}
+    not_a_list = {**carry, "picks": ["wheat_field", carry["picks"][1]]}
 
-    with pytest.raises(SetupError, match="picks 4 marketplace cards"):
+    assert carry["circles"][0] == 2  # seat 0 won game 1 and ticked no circle then
+    with pytest.raises(SetupError, match="picks 4 marketplace cards, not 2"):
         chapter_setup(deck, 3, 2, too_many)
+    with pytest.raises(SetupError, match="picks 1 marketplace cards, not 2"):
+        chapter_setup(deck, 3, 2, too_few)
     with pytest.raises(SetupError, match="no marketplace card 'ferry'"):
         chapter_setup(deck, 3, 2, not_owned)
+    with pytest.raises(SetupError, match="a list of card ids"):
+        chapter_setup(deck, 3, 2, not_a_list)
+
+
+def test_it_refuses_a_chapter_the_reader_has_not_reached(deck):
+    reader = advance(deck, DeckState.start(deck), "before_campaign").state
+    carry = plausible_carry_over(deck, 1, 2)
+
+    with pytest.raises(SetupError, match="not been read up to game 1"):
+        chapter_setup(deck, 1, 2, carry, reader=reader)
+    reader = advance(deck, reader, "before_game 1").state
+    assert chapter_setup(deck, 1, 2, carry, reader=reader)["players"] == ["Player 1", "Player 2"]
+
+
+def test_it_takes_the_players_colours(deck):
+    carry = plausible_carry_over(deck, 1, 2)
+
+    setup = chapter_setup(deck, 1, 2, {**carry, "picks": None}, colours=["teal", "pink"])
+
+    assert setup["cities"] == [{"wheat_field": 1, "bakery": 1}] * 2
+    with pytest.raises(SetupError, match="colour of their own"):
+        chapter_setup(deck, 1, 2, carry, colours=["teal", "teal"])
+    with pytest.raises(SetupError, match="not one of the campaign's colours"):
+        chapter_setup(deck, 1, 2, carry, colours=["teal", "purple"])
 
 
 def test_it_refuses_a_chapter_the_campaign_does_not_have(deck):
@@ -94,8 +124,8 @@ def test_it_refuses_a_chapter_the_campaign_does_not_have(deck):
 def test_picks_keep_the_start_cards_then_the_lowest_numbers(deck):
     own = ["wheat_field", "bakery", "herb_garden", "village_well", "fishing_hut", "ferry"]
 
-    assert default_picks(own, 2) == ["wheat_field", "bakery"]
-    assert default_picks(own, 4) == ["wheat_field", "bakery", "fishing_hut", "ferry"]  # newest
+    assert default_picks(own, 2) == ["fishing_hut", "ferry"]  # no deck to say which start
+    assert default_picks(own, 2, deck) == ["wheat_field", "bakery"]
     assert default_picks(own, 4, deck) == ["wheat_field", "bakery", "herb_garden", "village_well"]
     assert default_picks(own, 9, deck) == own
 

@@ -123,8 +123,8 @@ def test_an_export_file_can_be_uploaded(client, start):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json", "This is not valid JSON (line 1, column 1)."),
-        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ("not json", "This is not an exported game: This is not JSON (line 1, column 1)."),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 16 levels deep"),
         ('{"format": 2, "setup": {}, "actions": []}', "not an exported game of format 1"),
         ('{"format": 1, "setup": {}, "actions": {}}', "needs a setup and a list"),
         ("", "Choose a file"),

@@ -88,7 +88,7 @@ def test_a_refused_move_on_a_dutch_page_reads_dutch(client, start):
 @pytest.mark.parametrize(
     ("text", "german"),
     [
-        ("not json", "Das ist kein gültiges JSON (Zeile 1, Spalte 1)."),
+        ("not json", "Das ist keine exportierte Partie: Das ist kein JSON (Zeile 1, Spalte 1)."),
         ('{"format": 1, "setup": {"players": ["A"]}, "actions": []}', "Eine Partie hat 2 bis 4"),
         (
             '{"format": 1, "setup": {"edition": "monopoly"}, "actions": []}',
