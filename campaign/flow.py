@@ -54,6 +54,7 @@ from legacy_deck.timeline import Ledger
 from play.engine import IllegalAction
 from play.engine.bots import BOTS
 from play.models import HUMAN, Game
+from play.refusals import refusal_text
 from play.signals import game_finished, move_made
 
 from .models import (
@@ -459,7 +460,8 @@ class _Table:
                 )
             game = Game.create_from_setup(setup, [mayor.kind for mayor in self.mayors])
         except (SetupError, IllegalAction) as error:
-            raise FlowError(_("The game cannot be set up: %(why)s") % {"why": error}) from None
+            why = refusal_text(error) if isinstance(error, IllegalAction) else error
+            raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None
         chapter_game = ChapterGame(campaign=self.campaign, chapter=self.campaign.chapter, game=game)
         chapter_game._change_reason = self.reason
         chapter_game.save()

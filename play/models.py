@@ -16,7 +16,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
@@ -189,7 +188,7 @@ class Game(models.Model):
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
             logger.exception("The engine failed on an imported game instead of refusing it")
-            raise IllegalAction(_("The rules engine cannot play this setup.")) from error
+            raise IllegalAction("engine_cannot_play") from error
 
     @classmethod
     def _from_export(cls, doc: dict) -> Game:

@@ -149,6 +149,7 @@ REFUSALS = {
 
 # Refusals of the play app itself (play/models.py), beside the engine's.
 PLAY_REFUSALS = {
+    "engine_cannot_play": _("The rules engine cannot play this setup."),
     "unknown_seat_kind": _("There is no kind of seat %(kind)s."),
     "nothing_to_undo": _("There is nothing to undo."),
 }

@@ -43,16 +43,22 @@ def _legal_choose_player(state: GameState) -> list[dict]:
 
 
 def _legal_trade(state: GameState) -> list[dict]:
-    """Every swap that changes something and keeps both cities within the copy limits."""
+    """Every swap that changes something and keeps both cities within the copy limits
+    (the checks of _trade_refusal, inlined: this list is long in a city-rich game)."""
     actions = []
     active = state.active
+    limited = "two_copies_max" in state.table.variants
     mine = _tradeable(state, active)
-    theirs = [(seat, _tradeable(state, seat)) for seat in _others(state)]
+    my_city = state.players[active].city
+    theirs = [(seat, _tradeable(state, seat), state.players[seat].city) for seat in _others(state)]
     for give in mine:
-        for seat, cards in theirs:
+        for seat, cards, their_city in theirs:
+            if limited and their_city.get(give, 0) >= 2:
+                continue
             for take in cards:
-                if _trade_refusal(state, give, seat, take) is None:
-                    actions.append({"type": "trade", "give": give, "player": seat, "take": take})
+                if take == give or (limited and my_city.get(take, 0) >= 2):
+                    continue
+                actions.append({"type": "trade", "give": give, "player": seat, "take": take})
     actions.append({"type": "skip"})
     return actions
 

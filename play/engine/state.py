@@ -190,23 +190,34 @@ class GameState:
         return f"<GameState turn={self.turn} active={self.active} phase={self.phase}>"
 
 
-def _check(condition: bool, where: str) -> None:
+_NO_KEY = object()
+
+
+def _place(where: str, key: Any) -> str:
+    # Made only for a message: a save that loads never pays for the repr of its keys.
+    return where if key is _NO_KEY else f"{where}[{shown(key)}]"
+
+
+def _check(condition: bool, where: str, key: Any = _NO_KEY) -> None:
     if not condition:
-        raise IllegalAction("save_invalid", where=where)
+        raise IllegalAction("save_invalid", where=_place(where, key))
 
 
-def _agree(condition: bool, where: str) -> None:
+def _agree(condition: bool, where: str, key: Any = _NO_KEY) -> None:
     if not condition:
-        raise IllegalAction("save_contradiction", where=where)
+        raise IllegalAction("save_contradiction", where=_place(where, key))
 
 
-def _int(value: Any, where: str, minimum: int = 0, maximum: int | None = None) -> int:
+def _int(
+    value: Any, where: str, minimum: int = 0, maximum: int | None = None, key: Any = _NO_KEY
+) -> int:
     _check(
         not isinstance(value, bool)
         and isinstance(value, int)
         and value >= minimum
         and (maximum is None or value <= maximum),
         where,
+        key,
     )
     return value
 
@@ -230,8 +241,8 @@ def _cards(table: Table, value: Any, where: str, minimum: int) -> dict[str, int]
     """{card id: copies} of cards this game knows."""
     cards = _dict(value, where)
     for card, copies in cards.items():
-        _check(isinstance(card, str) and card in table.cards, f"{where}[{shown(card)}]")
-        _int(copies, f"{where}[{shown(card)}]", minimum)
+        _check(isinstance(card, str) and card in table.cards, where, card)
+        _int(copies, where, minimum, key=card)
     return dict(cards)
 
 
@@ -245,11 +256,11 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
     city = _cards(table, entry["city"], f"{where}.city", 1)
     for card, copies in city.items():
         if table.cards[card].colour == "purple":
-            _agree(copies == 1, f"{where}.city[{shown(card)}]")
+            _agree(copies == 1, f"{where}.city", card)
     landmarks = _dict(entry["landmarks"], f"{where}.landmarks")
     _check(list(landmarks) == list(table.landmark_costs[seat]), f"{where}.landmarks")
     for lid, built in landmarks.items():
-        _bool(built, f"{where}.landmarks[{shown(lid)}]")
+        _check(isinstance(built, bool), f"{where}.landmarks", lid)
     # Saves from before the Legacy rules lack the last three fields: their defaults hold.
     islands = tuple(_list(entry.get("islands", []), f"{where}.islands"))
     for island in islands:
@@ -262,7 +273,7 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
     boat = _int(entry.get("boat", 0), f"{where}.boat", 0, table.track_length)
     face_down = _cards(table, entry.get("face_down", {}), f"{where}.face_down", 1)
     for card, copies in face_down.items():
-        _agree(copies <= city.get(card, 0), f"{where}.face_down[{shown(card)}]")
+        _agree(copies <= city.get(card, 0), f"{where}.face_down", card)
     return Player(
         entry["name"],
         _int(entry["coins"], f"{where}.coins"),
