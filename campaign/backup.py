@@ -382,7 +382,7 @@ def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
 def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
     """Every component where the deck's bookkeeping puts it (those not yet read included),
     then what the file says of the read ones (a correction made in the admin survives)."""
-    table = flow._Table(campaign, deck, reader, mayors, "import")
+    table = flow.Table(campaign, deck, reader, mayors, "import")
     cities = None
     if campaign.phase == Phase.PLAYING and all(m.picks is not None for m in mayors):
         cities = {m.seat: city_cards(deck, table.bag_components(m), m.picks) for m in mayors}

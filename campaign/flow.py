@@ -180,7 +180,7 @@ def create_campaign(
         )
         if not rows[0].pk:  # backends that do not return ids from a bulk insert
             rows = list(campaign.mayors.order_by("seat"))
-        _Table(campaign, deck, reading.state, rows, by or "create").write_deck_places()
+        Table(campaign, deck, reading.state, rows, by or "create").write_deck_places()
     return campaign
 
 
@@ -334,7 +334,7 @@ def golden_book_standings(campaign: Campaign) -> dict:
 @contextmanager
 def _step(
     campaign: Campaign, phases: tuple[str, ...], version: int | None, reason: str
-) -> Iterator[_Table]:
+) -> Iterator[Table]:
     """Lock the campaign's row, check the phase (and the version the step was shown on), and
     save everything the step changed when it ends well; any exception undoes all of it."""
     with transaction.atomic():
@@ -348,7 +348,7 @@ def _step(
                 _("The campaign is at “%(phase)s”; that step is not possible now.")
                 % {"phase": locked.get_phase_display()}
             )
-        table = _Table(
+        table = Table(
             locked,
             deck_of(locked),
             reader_of(locked),
@@ -361,7 +361,7 @@ def _step(
         setattr(campaign, name, getattr(locked, name))
 
 
-class _Table:
+class Table:
     """A campaign during one step: its locked row, deck, reader and mayors."""
 
     def __init__(self, campaign, deck: Deck, reader: DeckState, mayors: list[Mayor], reason):
@@ -602,7 +602,7 @@ class _Table:
 
 @dataclass
 class _AfterGame:
-    table: _Table
+    table: Table
     side: str | None = None
     name: str | None = None
     city_name: str | None = None
@@ -805,7 +805,7 @@ def _on_move(sender, game: Game, seat: int | None, events: list[dict], **kwargs)
         return
 
 
-def _waits_for(chapter_game: ChapterGame, happened: set[str], table: _Table | None = None) -> bool:
+def _waits_for(chapter_game: ChapterGame, happened: set[str], table: Table | None = None) -> bool:
     """Whether this game's campaign waits at an event STOP of this game for one of these."""
     campaign = table.campaign if table else chapter_game.campaign
     deck = deck_of(campaign)
