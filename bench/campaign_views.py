@@ -1,7 +1,8 @@
 """A bot campaign through the campaign's views: run by hand, never a test.
 
     .venv/bin/python bench/campaign_views.py [--chapters 10]
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench .venv/bin/python bench/campaign_views.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench \
+        .venv/bin/python bench/campaign_views.py
 
 Signs a host up, creates a campaign of three bots through the form, and goes through every
 chapter the way the table would: dashboard, every new reading page, the STOP, the game page and
@@ -145,10 +146,12 @@ def main() -> None:
         client.get(table)
     campaign.refresh_from_db()
     print(
-        f"database: {connection.vendor}; chapters: {args.chapters}; phase at the end: {campaign.phase}"
+        f"database: {connection.vendor}; chapters: {args.chapters}; "
+        f"phase at the end: {campaign.phase}"
     )
     print(
-        f"the whole campaign through the views: {total:.1f} s, {sum(len(t) for t in times.values())} requests"
+        f"the whole campaign through the views: {total:.1f} s, "
+        f"{sum(len(t) for t in times.values())} requests"
     )
     print(f"{'request':28} {'n':>5} {'median ms':>10} {'max ms':>8} {'bytes':>8} {'gzip':>7}")
     for kind, values in times.items():
