@@ -56,6 +56,37 @@ def stop_words(stop: Stop | None) -> str:
     return _("Turn this STOP before the campaign.")
 
 
+def turned_words(stop: Stop) -> str:
+    """When a STOP on a side already read was turned."""
+    if stop.moment == "before_game":
+        return _("A STOP, turned before game %(n)s.") % {"n": stop.game}
+    if stop.moment == "after_game":
+        return _("A STOP, turned after game %(n)s.") % {"n": stop.game}
+    if stop.moment == "event":
+        return _("A STOP, turned during or after game %(n)s.") % {"n": stop.game}
+    return _("A STOP, turned before the campaign.")
+
+
+REASONS = {
+    "create": lambda: _("the campaign begins"),
+    "read": lambda: _("the deck is read on"),
+    "pick": lambda: _("a mayor picks"),
+    "game over": lambda: _("a game is won"),
+    "event": lambda: _("an event STOP is turned"),
+    "after game": lambda: _("the steps after the game"),
+    "record": lambda: _("a game played on the table is recorded"),
+    "free play": lambda: _("free play"),
+    "table": lambda: _("at the table"),
+}
+
+
+def reason_words(reason: str) -> str:
+    """A history row's reason in words: the flow's own step names translated, a person's
+    name (who took the step) as it is."""
+    words = REASONS.get(reason)
+    return words() if words else reason
+
+
 # --- what has been read --------------------------------------------------------------------
 
 
@@ -120,7 +151,7 @@ def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
         view.update(
             label=side.label,
             story=localised(side.story),
-            stop=stop_words(side.stop) if side.stop else "",
+            stop=turned_words(side.stop) if side.stop else "",
             instructions=[
                 describe_instruction(deck, i, choices)
                 for i in side.instructions
@@ -301,7 +332,7 @@ def history(campaign: Campaign, limit: int = 15) -> list[dict]:
     return [
         {
             "when": row["history_date"],
-            "why": row["history_change_reason"] or "",
+            "why": reason_words(row["history_change_reason"] or ""),
             "phase": phases.get(row["phase"], row["phase"]),
             "chapter": row["chapter"],
         }

@@ -408,6 +408,22 @@ def test_a_wrong_table_link_is_a_404_naming_nothing(client, campaign):
         assert campaign.name not in response.content.decode()
 
 
+def test_a_wrong_table_link_changes_nothing(client, campaign):
+    for name in ("turn", "after", "record", "free"):
+        response = client.post(reverse(f"campaign:{name}", args=["not-a-secret"]), {"version": 0})
+        assert response.status_code == 404, name
+    response = client.post(reverse("campaign:pick_at_table", args=["not-a-secret", 0]))
+    assert response.status_code == 404
+    campaign.refresh_from_db()
+    assert campaign.version == 0 and campaign.phase == Phase.READING
+
+
+def test_the_history_says_what_happened_in_words(client, campaign):
+    flow.read_on(campaign, by="read")
+    page = client.get(url("table", campaign)).content.decode()
+    assert "the campaign begins" in page and "the deck is read on" in page
+
+
 def test_another_campaigns_mayor_link_is_a_404(client, campaign):
     other = new_campaign()
     stranger = other.mayors.get(seat=0)
