@@ -1,7 +1,8 @@
 """Real Chromium through a campaign evening: a host signs up and creates a campaign with three
 mayors (one a bot), reads the first cards, the mayors follow on their own phones, game 1 is
 played to the end, the winner signs the Golden Book and chooses a side, the table reads
-chapter 2, and the winner of game 1 picks in secret on their phone.
+chapter 2, the winner of game 1 picks in secret on their phone; game 2 is recorded from the
+table, and in chapter 3 two mayors pick on their own phones.
 
 With CAMPAIGN_SHOTS=<folder>, every screen is also saved at 390x844 and 1280x800.
 """
@@ -174,9 +175,40 @@ def test_a_campaign_evening(live_server, host, phone):
     host.wait_for_selector(".picks-revealed")
     assert "Ben" in host.locator(".picks-revealed").inner_text()
     shoot(host, "game-2-picks-revealed")
-    for name in ("book", "charts", "record", "free"):
+    for name in ("book", "charts", "free"):
         host.goto(f"{base}/c/{campaign.table_secret}/{name}/")
         shoot(host, name)
+
+    # game 2 played with the box: recorded from the table; on to chapter 3, where Ann (three
+    # circles) and Ben (two) both choose from four cards, each on their own phone
+    host.goto(f"{base}/c/{campaign.table_secret}/record/")
+    shoot(host, "record")
+    host.select_option("#id_winner", "2")
+    host.get_by_role("button", name="Record the game").click()
+    read_to_the_stop(host)
+    host.get_by_role("link", name="The winner's moment").click()
+    assert host.input_value("#id_name") == "Cem"
+    host.locator("input[name=side][value=a]").check()
+    host.get_by_role("button", name="Sign the Golden Book and read on").click()
+    host.locator("button.turn-stop").click()
+    assert "Chapter 3" in host.locator(".read-aloud").inner_text()
+    host.goto(f"{base}/c/{campaign.table_secret}/picks/")
+    assert host.locator(".picks-status .waiting").count() == 2
+    for mayor_phone, picks in ((ann, 3), (ben, 2)):
+        mayor_phone.wait_for_selector(".pick-form")
+        boxes = mayor_phone.locator(".pick-form input[name=card]")
+        assert boxes.count() == 4
+        for index in range(picks):
+            boxes.nth(index).check()
+        mayor_phone.get_by_role("button", name="These are my picks").click()
+        mayor_phone.wait_for_selector(".pick-form", state="detached")
+        if mayor_phone is ann:  # Ben still picking: the table shows that Ann has, not what
+            host.wait_for_selector(".picks-status .waiting >> nth=0")
+            assert host.locator(".picks-status .waiting").count() == 1
+            shoot(host, "picks-table-one-waiting")
+    host.wait_for_selector(".next-step:has-text('Play game 3')")
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING and campaign.chapter == 3
     host.goto(f"{base}/c/{campaign.table_secret}/")
     shoot(host, "dashboard-game-2")
     host.goto(f"{base}/campaigns/")
