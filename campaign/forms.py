@@ -54,7 +54,7 @@ class NewCampaignForm(forms.Form):
         for slot in range(1, SLOTS + 1):
             required = slot <= flow.MIN_MAYORS
             self.fields[f"m{slot}_name"] = forms.CharField(
-                label=gettext_lazy("Mayor"), max_length=flow.NAME_LENGTH, required=required
+                label=gettext_lazy("Name"), max_length=flow.NAME_LENGTH, required=required
             )
             self.fields[f"m{slot}_city"] = forms.CharField(
                 label=gettext_lazy("City name"), max_length=flow.CITY_LENGTH, required=False
