@@ -200,13 +200,25 @@ def poll(request: HttpRequest, table_secret: str) -> HttpResponse:
     return _poll_answer(request, version)
 
 
+def mayor_moment(phase: str, chapter: int, picked: bool) -> str:
+    """What a mayor's own page depends on. Another mayor's pick moves the campaign's version
+    but must not reload a phone whose owner is ticking their own cards."""
+    return f"{phase}.{chapter}.{int(picked)}"
+
+
 @require_GET
 def mayor_poll(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
-    version = (
+    row = (
         Mayor.objects.filter(campaign__table_secret=table_secret, secret=mayor_secret)
-        .values_list("campaign__version", flat=True)
+        .values_list("campaign__version", "campaign__phase", "campaign__chapter", "picks")
         .first()
     )
+    if row is None:
+        raise Http404
+    version, phase, chapter, picks = row
+    if "k" in request.GET:
+        same = request.GET["k"] == mayor_moment(phase, chapter, picks is not None)
+        return HttpResponse(status=204) if same else _reload()
     return _poll_answer(request, version)
 
 
@@ -215,6 +227,10 @@ def _poll_answer(request, version) -> HttpResponse:
         raise Http404
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
+    return _reload()
+
+
+def _reload() -> HttpResponse:
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"
     return response
@@ -338,7 +354,8 @@ def _take_picks(request, campaign: Campaign, deck, mayor: Mayor) -> str | None:
             "count": min(dashboard.picks_allowed(campaign, deck, mayor), len(bag))
         }
     try:
-        flow.pick(campaign, mayor, [bag[cid] for cid in chosen], version=_version(request))
+        # no version: another mayor's pick in between changes nothing of this one
+        flow.pick(campaign, mayor, [bag[cid] for cid in chosen])
     except flow.FlowError as error:
         return error.message
     return None
@@ -396,7 +413,10 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         error=error,
         shown=True,
         action=reverse("campaign:mayor", args=[table_secret, mayor_secret]),
-        **_poll(campaign, reverse("campaign:mayor_poll", args=[table_secret, mayor_secret])),
+        poll_url=reverse("campaign:mayor_poll", args=[table_secret, mayor_secret])
+        + "?k="
+        + mayor_moment(campaign.phase, campaign.chapter, me.picks is not None),
+        poll_ms=settings.PLAY_POLL_MS,
     )
     return render(request, "campaign/mayor.html", ctx, status=400 if error else 200)
 

@@ -384,6 +384,27 @@ def test_poll_is_204_until_the_campaign_moves_on(client, campaign):
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
 
 
+def test_a_phone_is_not_reloaded_by_another_mayors_pick(client):
+    campaign = new_campaign(kinds=("human", "human", "human"))
+    record_chapters(campaign, 2, winner=lambda chapter: 2)  # Cem wins twice: Ann, Ben choose
+    flow.read_on(campaign)
+    ann, ben = campaign.mayors.get(seat=0), campaign.mayors.get(seat=1)
+    page = client.get(mayor_url("mayor", campaign, ann)).content.decode()
+    poll = page.split('hx-get="')[1].split('"')[0].replace("&amp;", "&")
+    assert client.get(poll).status_code == 204
+    bag = [c["establishment"] for c in dashboard.bag(campaign, flow.our_deck(), ben)]
+    flow.pick(campaign, ben, bag[: ben.circles])
+    assert client.get(poll).status_code == 204  # Ann keeps ticking her cards
+    ann_bag = [c["component"] for c in dashboard.bag(campaign, flow.our_deck(), ann)]
+    stale = campaign.version - 1
+    response = client.post(
+        mayor_url("mayor", campaign, ann), {"card": ann_bag[: ann.circles], "version": stale}
+    )
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.picks is not None
+
+
 # --- wrong identities -----------------------------------------------------------------------------
 
 
