@@ -18,7 +18,6 @@ from legacy_deck.setup import FREE_PLAY_PICKS
 
 from . import flow
 from .deck_text import (
-    COLOUR_HEX,
     card_summary,
     chapter_title,
     colour_name,
@@ -242,7 +241,7 @@ def mayor_view(mayor: Mayor) -> dict:
     return {
         "mayor": mayor,
         "colour_name": colour_name(mayor.colour),
-        "hex": COLOUR_HEX.get(mayor.colour, "#888"),
+        "colour": mayor.colour,
         "circles": range(mayor.circles),
         "picked": mayor.picks is not None,
     }

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from legacy_deck.format import Deck, Side, Stop
@@ -75,6 +76,9 @@ MIN_MAYORS = 2
 NAME_LENGTH = 40
 CITY_LENGTH = 60
 CAMPAIGN_NAME_LENGTH = 80
+READER_OUT_OF_STEP = gettext_noop(
+    "The deck cannot be read on here: the campaign's reading is out of step with the deck."
+)
 
 
 class FlowError(Exception):
@@ -186,10 +190,8 @@ def read_on(campaign: Campaign, *, version: int | None = None, by: str = "") -> 
         stop = Stop("before_game", table.campaign.chapter)
         try:
             reading = advance(table.deck, table.reader, stop)
-        except ReaderError as error:
-            raise FlowError(
-                _("The deck cannot be read on here: %(why)s") % {"why": error}
-            ) from None
+        except ReaderError:
+            raise FlowError(_(READER_OUT_OF_STEP)) from None
         table.reader = reading.state
         table.write_deck_places()
         table.campaign.phase = Phase.PICKING
@@ -498,10 +500,8 @@ class _Table:
             return
         try:
             reading = advance(self.deck, self.reader, Stop("after_game", self.campaign.chapter))
-        except ReaderError as error:
-            raise FlowError(
-                _("The deck cannot be read on here: %(why)s") % {"why": error}
-            ) from None
+        except ReaderError:
+            raise FlowError(_(READER_OUT_OF_STEP)) from None
         self.reader = reading.state
         self.campaign.phase = Phase.AFTER_GAME
 

@@ -15,6 +15,7 @@ from play.engine.bots import BOTS
 from play.models import HUMAN
 
 from . import flow
+from .backup import MAX_BYTES
 from .deck_text import colour_name
 
 SLOTS = 4
@@ -157,3 +158,22 @@ class GoldenBookForm(forms.Form):
         if self.needs_side and side not in ("a", "b"):
             raise forms.ValidationError(_("Choose which side of the new establishments faces up."))
         return side
+
+
+class ImportCampaignForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Campaign backup (JSON file)"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_method = "post"
+        self.helper.attrs = {"enctype": "multipart/form-data"}
+        self.helper.add_input(
+            Submit("import", gettext_lazy("Import the campaign"), css_class="btn-primary")
+        )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(_("The file is too large to be a campaign backup."))
+        return upload.read()

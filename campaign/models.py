@@ -224,7 +224,7 @@ class ChapterGame(models.Model):
 class GoldenBookEntry(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="golden_book")
     chapter = models.PositiveSmallIntegerField()
-    mayor = models.ForeignKey(Mayor, on_delete=models.PROTECT, related_name="book_entries")
+    mayor = models.ForeignKey(Mayor, on_delete=models.CASCADE, related_name="book_entries")
     name = models.CharField(_("name"), max_length=40)
     city_name = models.CharField(_("city name"), max_length=60)
     date = models.DateField(_("date"))

@@ -1,12 +1,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from campaign import views
+from campaign import backup_views, views
 
 app_name = "campaign"
 
-T = "c/<str:table_secret>/"
-M = T + "m/<str:mayor_secret>/"
+# `secret` is play's converter (registered by play.urls, included first): junk is a 404
+T = "c/<secret:table_secret>/"
+M = T + "m/<secret:mayor_secret>/"
 
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
@@ -24,6 +25,9 @@ urlpatterns = [
     ),
     path("campaigns/", views.mine, name="mine"),
     path("campaigns/new/", views.new, name="new"),
+    # before the table's link: "import" would pass for a secret
+    path("c/import/", backup_views.import_campaign, name="import"),
+    path(T + "export.json", backup_views.export, name="export"),
     path(T, views.table, name="table"),
     path(T + "poll/", views.poll, name="poll"),
     path(T + "links/", views.links, name="links"),

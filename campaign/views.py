@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from play.models import Game
 
 from . import charts, dashboard, flow
-from .deck_text import COLOUR_HEX, component_name, localised
+from .deck_text import component_name, localised
 from .forms import GoldenBookForm, NewCampaignForm, RecordForm, SignUpForm
 from .models import Campaign, ChapterGame, ComponentPlace, Mayor, Phase
 
@@ -250,7 +250,7 @@ def links(request: HttpRequest, table_secret: str) -> HttpResponse:
         rows.append(
             {
                 "mayor": mayor,
-                "hex": COLOUR_HEX.get(mayor.colour, "#888"),
+                "colour": mayor.colour,
                 "url": url,
                 "qr": segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True),
             }
@@ -339,7 +339,7 @@ def picks(request: HttpRequest, table_secret: str) -> HttpResponse:
 def _pick_context(campaign: Campaign, deck, mayor: Mayor) -> dict:
     return {
         "mayor": mayor,
-        "hex": COLOUR_HEX.get(mayor.colour, "#888"),
+        "colour": mayor.colour,
         "bag": dashboard.bag(campaign, deck, mayor),
         "allowed": dashboard.picks_allowed(campaign, deck, mayor),
     }
@@ -444,7 +444,7 @@ def _game_context(campaign: Campaign, ctx: dict) -> dict:
         "picks": [
             {
                 "mayor": m,
-                "hex": COLOUR_HEX.get(m.colour, "#888"),
+                "colour": m.colour,
                 "cards": [component_name(deck, cid) for cid in (m.picks or [])],
             }
             for m in mayors
@@ -485,7 +485,7 @@ def mayor_game(request: HttpRequest, table_secret: str, mayor_secret: str) -> Ht
         key = play_game.seats[me.seat]["secret"]
     ctx.update(
         me=me,
-        hex=COLOUR_HEX.get(me.colour, "#888"),
+        colour=me.colour,
         board_key=key,
         play_game=play_game,
         is_table=False,
@@ -534,7 +534,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
     ctx.update(
         form=form,
         winner=winner,
-        hex=COLOUR_HEX.get(winner.colour, "#888"),
+        colour=winner.colour,
         chapter_game=chapter_game,
         piles=piles,
     )
@@ -599,7 +599,7 @@ def chart_page(request: HttpRequest, table_secret: str) -> HttpResponse:
     ctx.update(
         wins_chart=charts.wins_chart(mayors, games),
         coins_chart=charts.coins_chart(mayors, games),
-        legend=[{"name": m.name, "hex": COLOUR_HEX.get(m.colour, "#888")} for m in mayors],
+        legend=[{"name": m.name, "colour": m.colour} for m in mayors],
         has_games=bool(games),
     )
     return render(request, "campaign/charts.html", ctx)

@@ -212,6 +212,7 @@ class CampaignShape:
     landmark_costs: tuple[int, ...] = (5, 15, 25)
     # what free play needs in the archive at the end (RULES.md §5)
     free_play_landmarks: int = 3
+    free_play_picks: int = 4  # marketplace cards each player picks: their bag must hold as many
     never_in_free_play: tuple[str, ...] = ()
     free_play_rules: tuple[str, ...] = ()
     free_play_removes: tuple[str, ...] = ()

@@ -46,6 +46,7 @@ def validate(deck: Deck, known_rules: Iterable[str] | None = None) -> list[Probl
     _check_chapters(deck, ledger, problems, deck_file)
     _check_tables(deck, ledger, problems, deck_file)
     _check_free_play(deck, ledger, problems, deck_file)
+    _check_end_state(deck, ledger, problems, deck_file)
     return problems
 
 
@@ -242,10 +243,16 @@ def _check_chapters(deck: Deck, ledger: Ledger, problems: list[Problem], file: s
         if len(chapter.double_sided) != 1:
             count = len(chapter.double_sided)
             say(f"{after}: needs 1 double_sided instruction, the deck has {count}")
+        # the book's step 5: the next five deck cards are copies of one establishment, one pile
         for cards in chapter.double_sided:
-            if len(cards) != shape.double_sided_per_game:
-                wanted = shape.double_sided_per_game
-                say(f"{after}: needs {wanted} double-sided establishments, it gives {len(cards)}")
+            if len(cards) != 1:
+                given = len(cards)
+                say(f"{after}: needs 1 double-sided establishment (one pile), it gives {given}")
+            for cid in cards:
+                copies = deck.components[cid].copies
+                if copies != shape.double_sided_per_game:
+                    wanted = shape.double_sided_per_game
+                    say(f"{after}: {cid!r} needs {wanted} copies (one pile), it has {copies}")
     extra = ledger.chapter(shape.games + 1)
     if extra.landmarks or extra.projects:
         message = "landmarks or projects given after the last game are never played"
@@ -308,6 +315,99 @@ def _check_free_play(deck: Deck, ledger: Ledger, problems: list[Problem], file: 
                     field,
                 )
             )
+
+
+# Where each kind of component must be when the deck has been read to the end, so that free play
+# (RULES.md §5) can use it: landmarks and projects in the archive for the random draw, islands and
+# both Yokai rule cards there too, the other rule cards in the rule stack, double-sided piles in
+# the market with their ticked side, marketplace cards in their colour's bag, stickers stuck, the
+# expedition's track and boats and the turn-overview card in play on the table. "out" is allowed
+# anywhere: the deck has said the component is gone for good.
+FREE_PLAY_PLACES = {
+    "establishment": ("market", "archive"),
+    "double_sided": ("market", "archive"),
+    "marketplace": ("bag", "archive"),
+    "landmark": ("archive",),
+    "project": ("archive",),
+    "rule": ("rules", "archive"),
+    "turn_overview": ("table", "archive"),
+    "island": ("archive",),
+    "track": ("table", "archive"),
+    "boat": ("table", "archive"),
+    "sticker": ("stuck",),
+}
+_PLACE_WORDS = {
+    "start": "among the start cards, never drawn",
+    "deck": "never given by the deck",
+    "reserve": "in the reserve",
+    "tableau": "on the tableau",
+    "project": "the community project",
+    "rules": "in the rule stack",
+    "stuck": "stuck on a card",
+}
+
+
+_NEEDS = {
+    "market": "in the market",
+    "archive": "in the archive",
+    "rules": "in the rule stack",
+    "table": "on the table",
+    "bag": "in its colour's bag",
+    "stuck": "stuck on a card",
+}
+
+
+def _place_words(place: str) -> str:
+    if place.startswith("bag:"):
+        return f"in the {place[4:]} bag"
+    return _PLACE_WORDS.get(place, f"in the {place}")
+
+
+def _check_end_state(deck: Deck, ledger: Ledger, problems: list[Problem], file: str) -> None:
+    """Every component ends where free play can use it (FREE_PLAY_PLACES)."""
+    field = "end"
+    comps = deck.components
+
+    def say(message: str) -> None:
+        problems.append(Problem(file, message, None, field))
+
+    # an establishment that only marketplace cards name is those cards' face, not a pile
+    faces = {c.establishment for c in comps.values() if c.kind == "marketplace"}
+    presented = {
+        cid
+        for chapter in ledger.chapters.values()
+        for given in chapter.double_sided
+        for cid in given
+    }
+    for cid, component in comps.items():
+        place = ledger.where[cid]
+        if place == "out" or (component.kind == "establishment" and cid in faces):
+            continue
+        if place.startswith("box:"):
+            continue  # reported already: the deck never opens that box
+        wanted = FREE_PLAY_PLACES[component.kind]
+        if place.split(":")[0] not in wanted:
+            needs = " or ".join(_NEEDS[w] for w in wanted)
+            say(f"{component.kind} {cid!r} ends {_place_words(place)}; free play needs it {needs}")
+        elif component.kind == "double_sided" and cid not in presented:
+            say(
+                f"double-sided {cid!r} is never presented by a double_sided instruction, "
+                "so no side is ever chosen for free play"
+            )
+    for colour in deck.shape.colours:
+        held = sum(comps[cid].kind == "marketplace" for cid in ledger.at(f"bag:{colour}"))
+        if held < deck.shape.free_play_picks:
+            say(
+                f"the {colour} bag ends with {held} marketplace cards; "
+                f"free play picks {deck.shape.free_play_picks}"
+            )
+    rules = {comps[cid].rule for cid in ledger.rules}
+    shown = comps[ledger.overview].actions if ledger.overview else ()
+    for rule in sorted(rules):
+        action = RULE_ACTIONS.get(rule)
+        if action and action not in shown:
+            card = "the turn-overview card in play"
+            say(f"free play keeps {rule} but {card} does not show {action!r}")
 
 
 def _check_tables(deck: Deck, ledger: Ledger, problems: list[Problem], file: str) -> None:

@@ -3,6 +3,7 @@ table's link and each mayor's link can reach, in English, German and Dutch, hold
 no id of a deck card, box, rule or component not yet read."""
 
 import datetime
+import re
 
 import pytest
 from campaign_helpers import new_campaign
@@ -17,6 +18,8 @@ from play.models import Game
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("en", "de", "nl")
+# what the content security policy forbids (tests/web/test_security_headers.py checks play's)
+INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=|javascript:", re.I)
 APP_CHAPTERS = (1, 3, 4, 6, 8, 10)  # played in the app (event STOPs, new rules); the rest recorded
 
 
@@ -80,6 +83,8 @@ class Screens:
                 assert response.status_code in (200, 204), (moment, url, response.status_code)
                 text = response.content.decode()
                 leaked = sorted(word for word in secret if word in text)
+                if language == "en" and "/c/" in url:
+                    assert not INLINE.search(text), (url, INLINE.search(text).group(0))
                 assert leaked == [], f"{moment}: {url} ({language}) shows {leaked}"
                 self.checked_pages += 1
 

@@ -132,8 +132,9 @@ def small_deck() -> dict:
             "boxes": 1,
             "colours": ["red", "blue"],
             "marketplace_per_game": 2,
-            "double_sided_per_game": 1,
+            "double_sided_per_game": 5,  # copies of the one pile after a game
             "free_play_landmarks": 1,
+            "free_play_picks": 2,
             "never_in_free_play": ["lm_a"],
             "free_play_rules": [],
             "free_play_removes": ["wheat_field"],
@@ -210,7 +211,12 @@ def small_deck() -> dict:
             {
                 "number": 6,
                 "a": {"stop": {"moment": "after_game", "game": 2}, "story": text("The end")},
-                "b": {"instructions": [{"do": "move", "components": ["isle"], "to": "archive"}]},
+                "b": {
+                    "instructions": [
+                        {"do": "move", "components": ["isle", "lm_c", "lm_d"], "to": "archive"},
+                        {"do": "move", "components": ["boat_red"], "to": "table"},
+                    ]
+                },
             },
         ],
     }

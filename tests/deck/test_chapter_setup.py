@@ -23,7 +23,7 @@ def test_the_carry_over_is_plain_json(deck):
 
     assert json.loads(json.dumps(carry)) == carry
     assert carry["last_winner"] == (7 - 2) % 3
-    assert len(carry["choices"]) == 5 * 6  # five double-sided after each of games 1..6
+    assert len(carry["choices"]) == 6  # one double-sided pile after each of games 1..6
     assert set(carry["choices"].values()) == {"a", "b"}
 
 
@@ -58,21 +58,21 @@ def test_it_brings_the_rule_stack_stickers_and_expedition(deck):
 
 def test_the_chosen_side_is_what_plays(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    carry["choices"]["ds_crier"] = "b"
+    carry["choices"]["ds_pasture"] = "b"
     setup = chapter_setup(deck, 2, 2, carry)
-    carry["choices"]["ds_crier"] = "a"
+    carry["choices"]["ds_pasture"] = "a"
     other = chapter_setup(deck, 2, 2, carry)
 
-    assert "tax_collector" in setup["market"] and "town_crier" not in setup["market"]
-    assert "town_crier" in other["market"] and "tax_collector" not in other["market"]
-    assert any(card["id"] == "tax_collector" for card in setup["card_defs"])
+    assert setup["market"]["goat_hill"] == 5 and "cow_pasture" not in setup["market"]
+    assert other["market"]["cow_pasture"] == 5 and "goat_hill" not in other["market"]
+    assert any(card["id"] == "goat_hill" for card in setup["card_defs"])
 
 
 def test_it_refuses_a_double_sided_establishment_without_a_side(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    del carry["choices"]["ds_dairy"]
+    del carry["choices"]["ds_pasture"]
 
-    with pytest.raises(SetupError, match="No side was chosen .* 'ds_dairy'"):
+    with pytest.raises(SetupError, match="No side was chosen .* 'ds_pasture'"):
         chapter_setup(deck, 2, 2, carry)
 
 

@@ -2,6 +2,7 @@
 playable, and the archive ready for free play."""
 
 import random
+import re
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_our_deck_uses_every_instruction_kind(deck):
 def test_every_establishment_uses_an_engine_effect_kind(deck):
     cards = [c.card for c in deck.components.values() if c.card]
     cards += [side for c in deck.components.values() for side in c.sides or ()]
-    assert len(cards) == 8 + 9 + 90
+    assert len(cards) == 8 + 9 + 2 * 9  # market, marketplace, both sides of nine piles
     assert {card.effect.kind for card in cards} <= ENGINE_EFFECTS
 
 
@@ -159,11 +160,38 @@ def test_the_archive_ends_with_what_free_play_needs(deck):
         "yokai_coins",
     }
     assert {"gold_mine", "fox_meadow"} <= set(ledger.market)
+    assert ledger.tableau == []  # the last two landmarks join the others in the archive
     assert [deck.components[c].rule for c in ledger.rules] == [
         "turn_order_coins",
         "rest_day",
         "expedition",
     ]
+
+
+DOUBLE_SIDED = [
+    "ds_pasture",
+    "ds_teahouse",
+    "ds_oysters",
+    "ds_ranch",
+    "ds_torii",
+    "ds_mill",
+    "ds_fields",
+    "ds_scents",
+    "ds_lanterns",
+]
+
+
+def test_after_each_game_one_double_sided_pile_of_five_joins_the_market_and_stays(deck):
+    ledger, _ = replay(deck)
+    given = [ledger.chapter(game).double_sided for game in range(2, 11)]
+
+    assert given == [[(cid,)] for cid in DOUBLE_SIDED]
+    assert {deck.components[cid].copies for cid in DOUBLE_SIDED} == {5}
+    for chapter in range(1, 11):
+        setup = chapter_setup(deck, chapter, 2, plausible_carry_over(deck, chapter, 2))
+        assert len(setup["market"]) == len(BOOK_MARKET) + chapter - 1, chapter
+        assert set(setup["market"].values()) == {5}
+    assert ledger.market[len(BOOK_MARKET) :] == DOUBLE_SIDED  # into free play
 
 
 def test_every_chapter_has_a_two_dice_landmark(deck):
@@ -189,3 +217,89 @@ def test_each_chapter_story_is_titled_with_its_chapter(deck):
             assert side.story["en"].startswith(f"Chapter {game} - ")
             assert side.story["de"].startswith(f"Kapitel {game} - ")
             assert side.story["nl"].startswith(f"Hoofdstuk {game} - ")
+
+
+# Who ticks, as the story must say it (the same words describe.py uses on the screens).
+TICKS_SAID = {
+    "all": ("Everyone ticks a circle", "Alle kreuzen einen Kreis", "Iedereen kruist een rondje"),
+    "winner": (
+        "The winner ticks a circle",
+        "Der Gewinner kreuzt einen Kreis",
+        "De winnaar kruist een rondje",
+    ),
+    "all_but_winner": (
+        "Everyone but the winner ticks a circle",
+        "Alle außer dem Gewinner kreuzen einen Kreis",
+        "Iedereen behalve de winnaar kruist een rondje",
+    ),
+}
+
+
+def test_every_circle_tick_is_announced_in_the_story_in_three_languages(deck):
+    ticking = [
+        (side, instruction)
+        for side in deck.sides()
+        for instruction in side.instructions
+        if instruction.do == "tick_circles"
+    ]
+
+    assert len(ticking) == 5
+    for side, instruction in ticking:
+        for lang, words in zip(("en", "de", "nl"), TICKS_SAID[instruction["who"]], strict=True):
+            assert words in side.story[lang], (side.label, lang)
+
+
+# Words the rulebooks and the glossary replace (docs: /shared/GLOSSARY.md).
+NOT_THE_BOOKS_WORD = {
+    "de": [
+        "Betrieb",
+        "Wahrzeichen",
+        "Beutel",
+        "Marktkarte",
+        "Fahne",
+        "Startperson",
+        "Zugübersicht",
+    ],
+    "nl": ["bedrijf", "Gouden Boek", "stadstableau", "marktkaart", "Beurtoverzicht"],
+}
+
+
+def all_texts(deck):
+    for side in deck.sides():
+        if side.story:
+            yield side.label, side.story
+    for component in deck.components.values():
+        for text in (component.name, component.text):
+            if text:
+                yield component.id, text
+    for box in deck.boxes.values():
+        yield f"box {box.number}", box.name
+
+
+def test_every_text_uses_the_books_words(deck):
+    found = [
+        (where, word)
+        for where, text in all_texts(deck)
+        for lang, words in NOT_THE_BOOKS_WORD.items()
+        for word in words
+        if re.search(rf"\b{word}", text[lang], re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_a_story_that_names_a_component_names_it_in_every_language(deck):
+    named = [
+        c
+        for c in deck.components.values()
+        if c.kind in ("establishment", "landmark", "project", "sticker") and c.name
+    ]
+    missing = [
+        (side.label, lang, component.name[lang])
+        for side in deck.sides()
+        if side.story
+        for component in named
+        if component.name["en"] in side.story["en"]
+        for lang in ("de", "nl")
+        if component.name[lang] not in side.story[lang]
+    ]
+    assert missing == []

@@ -60,8 +60,17 @@ def test_the_end_of_the_deck(data):
     ledger = ledger_after(data)
 
     assert ledger.where["isle"] == "archive"
-    assert ledger.tableau == ["lm_c", "lm_d"]
-    assert sorted(ledger.at("archive")) == ["isle", "lm_a", "lm_b", "ov1", "p1", "p2"]
+    assert ledger.tableau == []  # the last card archives the tableau's landmarks for free play
+    assert sorted(ledger.at("archive")) == [
+        "isle",
+        "lm_a",
+        "lm_b",
+        "lm_c",
+        "lm_d",
+        "ov1",
+        "p1",
+        "p2",
+    ]
 
 
 def test_a_rule_card_added_twice_is_reported(data):

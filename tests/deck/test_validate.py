@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from small_deck import build, check, instruction, side, small_deck
+from small_deck import build, card, check, instruction, side, small_deck
 
 
 def test_the_small_deck_is_sound(data):
@@ -151,11 +151,32 @@ def test_it_reports_a_marketplace_card_of_the_wrong_colour(data):
     )
 
 
-def test_it_reports_the_wrong_number_of_double_sided_establishments(data):
+def test_it_reports_anything_but_one_double_sided_pile_after_a_game(data):
     instruction(data, 4, "b", "double_sided")["cards"] = []
 
     assert (
-        "deck.toml: chapter 2: after game 1: needs 1 double-sided establishments, it gives 0"
+        "deck.toml: chapter 2: after game 1: "
+        "needs 1 double-sided establishment (one pile), it gives 0" in check(data)
+    )
+
+
+def test_it_reports_two_double_sided_piles_after_a_game(data):
+    data["components"]["double_sided"].append(
+        {"id": "ds_two", "a": card("up_side", numbers=[6]), "b": card("down_side", numbers=[7])}
+    )
+    instruction(data, 4, "b", "double_sided")["cards"] = ["ds_one", "ds_two"]
+
+    assert (
+        "deck.toml: chapter 2: after game 1: "
+        "needs 1 double-sided establishment (one pile), it gives 2" in check(data)
+    )
+
+
+def test_it_reports_a_double_sided_pile_of_the_wrong_size(data):
+    data["components"]["double_sided"][0]["copies"] = 4
+
+    assert (
+        "deck.toml: chapter 2: after game 1: 'ds_one' needs 5 copies (one pile), it has 4"
         in check(data)
     )
 
@@ -177,10 +198,10 @@ def test_it_reports_an_unknown_instruction_and_a_missing_parameter(data):
     problems = check(data)
 
     assert any(
-        p.startswith("deck.toml: card 6: b.instructions[1].do: unknown instruction")
+        p.startswith("deck.toml: card 6: b.instructions[2].do: unknown instruction")
         for p in problems
     )
-    assert "deck.toml: card 6: b.instructions[2].box: open_box needs 'box'" in problems
+    assert "deck.toml: card 6: b.instructions[3].box: open_box needs 'box'" in problems
 
 
 def test_it_reports_a_sticker_on_an_unknown_card_or_with_nothing_to_change(data):
@@ -292,3 +313,76 @@ def test_it_reports_unknown_fields_and_actions_on_components(data):
         p.startswith("components.toml: turn_overview 'ov1'.actions: must be a list of action types")
         for p in problems
     )
+
+
+def test_it_reports_components_that_end_where_free_play_cannot_use_them(data):
+    side(data, 6, "b")["instructions"] = [
+        {"do": "move", "components": ["isle", "lm_c"], "to": "archive"},
+        {"do": "move", "components": ["boat_red"], "to": "reserve"},
+    ]
+    side(data, 4, "b")["instructions"].remove(instruction(data, 4, "b", "sticker"))
+
+    problems = check(data)
+
+    assert (
+        "deck.toml: end: landmark 'lm_d' ends on the tableau; free play needs it in the archive"
+        in problems
+    )
+    assert (
+        "deck.toml: end: boat 'boat_red' ends in the reserve; "
+        "free play needs it on the table or in the archive" in problems
+    )
+    assert (
+        "deck.toml: end: sticker 'st1' ends in the reserve; free play needs it stuck on a card"
+        in problems
+    )
+
+
+def test_it_reports_a_double_sided_pile_no_side_was_ever_chosen_for(data):
+    instruction(data, 4, "b", "double_sided")["cards"] = []
+    side(data, 5, "a")["instructions"].append({"do": "add_to_market", "cards": ["ds_one"]})
+
+    assert (
+        "deck.toml: end: double-sided 'ds_one' is never presented by a double_sided instruction, "
+        "so no side is ever chosen for free play" in check(data)
+    )
+
+
+def test_it_reports_a_bag_too_small_for_free_play_picks(data):
+    data["deck"]["campaign"]["free_play_picks"] = 3
+
+    problems = check(data)
+
+    assert (
+        "deck.toml: end: the red bag ends with 2 marketplace cards; free play picks 3" in problems
+    )
+
+
+def test_it_reports_a_free_play_overview_without_the_rules_actions(data):
+    instruction(data, 4, "b", "replace_turn_overview")["card"] = "ov1"
+
+    assert any(
+        "end: free play keeps rest_day but the turn-overview card in play does not show 'rest'" in p
+        for p in check(data)
+    )
+
+
+@pytest.mark.parametrize(
+    ("colour", "effect"),
+    [
+        ("green", {"kind": "take_from_chosen", "amount": 2}),
+        ("blue", {"kind": "take_from_active", "amount": 1}),
+        ("red", {"kind": "bank", "amount": 1}),
+    ],
+)
+def test_it_reports_a_card_whose_colour_does_not_fit_its_effect(data, colour, effect):
+    # Such a card used to load and then crash the first roll that activated it (issue 9).
+    plum = data["components"]["establishment"][1]
+    plum.update(colour=colour, effect=effect)
+
+    problems = check(data)
+
+    assert any(
+        "plum_tree" in p and f"a {colour} card cannot have the effect {effect['kind']!r}" in p
+        for p in problems
+    ), problems

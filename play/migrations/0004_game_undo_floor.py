@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("play", "0001_initial"),
+        ("play", "0003_game_pace"),
     ]
 
     operations = [
