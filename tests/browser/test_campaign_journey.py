@@ -203,8 +203,9 @@ def test_a_campaign_evening(live_server, host, phone):
         mayor_phone.get_by_role("button", name="These are my picks").click()
         mayor_phone.wait_for_selector(".pick-form", state="detached")
         if mayor_phone is ann:  # Ben still picking: the table shows that Ann has, not what
-            host.wait_for_selector(".picks-status .waiting >> nth=0")
-            assert host.locator(".picks-status .waiting").count() == 1
+            host.wait_for_function(
+                "document.querySelectorAll('.picks-status .waiting').length === 1"
+            )  # the table's page reloaded by itself
             shoot(host, "picks-table-one-waiting")
     host.wait_for_selector(".next-step:has-text('Play game 3')")
     campaign.refresh_from_db()
