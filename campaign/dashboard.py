@@ -152,9 +152,7 @@ def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
             story=localised(side.story),
             stop=turned_words(side.stop) if side.stop else "",
             instructions=[
-                describe_instruction(deck, i, choices)
-                for i in side.instructions
-                if i.do != "open_box"
+                describe_instruction(deck, i) for i in side.instructions if i.do != "open_box"
             ],
             opens=[i["box"] for i in side.instructions if i.do == "open_box"],
         )
@@ -186,12 +184,11 @@ def event_cards(campaign: Campaign, deck: Deck, reader: DeckState) -> list[dict]
     if campaign.phase != Phase.PLAYING:
         return []
     sides = sides_of_game_end(deck, reader, campaign.chapter)
-    choices = dict(reader.choices)
     return [
         {
             "label": side.label,
             "story": localised(side.story),
-            "instructions": [describe_instruction(deck, i, choices) for i in side.instructions],
+            "instructions": [describe_instruction(deck, i) for i in side.instructions],
         }
         for side in sides
     ]

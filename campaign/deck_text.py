@@ -1,8 +1,8 @@
 """The deck's words in the page's language: component names, story text, what an instruction says.
 
-Every screen that shows deck content takes its words from here, so the day the deck's own
-`legacy_deck/describe.py` exists, `describe_instruction` becomes a call to it and nothing else
-changes. Nothing here decides what may be shown: callers pass only what the table has read.
+Every screen that shows deck content takes its words from here; what an instruction says comes
+from the deck's own `legacy_deck/describe.py`. Nothing here decides what may be shown: callers
+pass only what the table has read.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from legacy_deck.describe import describe
 from legacy_deck.format import LANGUAGES, Deck, Instruction
 from play import describe as play_describe
 from play.engine.catalog import CARDS, LANDMARKS
@@ -93,76 +94,6 @@ def chapter_title(story: dict | None) -> str:
     return text.split(". ", 1)[0].strip() if text else ""
 
 
-WHO_TICKS = {
-    "all": lambda: _("every mayor ticks a circle"),
-    "winner": lambda: _("the winner ticks a circle"),
-    "all_but_winner": lambda: _("every mayor but the winner ticks a circle"),
-    "with_flag": lambda: _("every mayor with a flag on the community project ticks a circle"),
-    "without_flag": lambda: _("every mayor without a flag ticks a circle"),
-}
-
-PLACES = {
-    "reserve": lambda: _("the reserve"),
-    "archive": lambda: _("the archive"),
-    "bag": lambda: _("a bag"),
-    "table": lambda: _("the table"),
-    "out": lambda: _("out of the game"),
-}
-
-
-def describe_instruction(deck: Deck, instruction: Instruction, choices=None) -> str:
-    """What a read instruction tells the table to do, in one sentence."""
-    do = instruction.do
-    if do == "draw_start_cards":
-        return _("Take the start cards.")
-    if do == "add_to_market":
-        return _("Into the market: %(cards)s.") % {"cards": names(deck, instruction["cards"])}
-    if do == "move":
-        where = PLACES.get(instruction["to"], lambda: instruction["to"])()
-        return _("%(cards)s go to %(place)s.") % {
-            "cards": names(deck, instruction["components"], choices),
-            "place": where,
-        }
-    if do == "open_box":
-        return _("Open mystery box %(number)s.") % {"number": instruction["box"]}
-    if do == "add_rule":
-        return _("The rule card “%(rule)s” goes onto the rule stack.") % {
-            "rule": component_name(deck, instruction["rule"])
-        }
-    if do == "replace_turn_overview":
-        return _("Use the turn overview card “%(card)s” from now on.") % {
-            "card": component_name(deck, instruction["card"])
-        }
-    if do == "marketplace_cards":
-        cards = instruction["cards"]
-        first = next(iter(cards.values()), "")
-        return _("New marketplace cards, one in each colour: %(card)s.") % {
-            "card": component_name(deck, first)
-        }
-    if do == "double_sided":
-        return _("New double-sided establishments: %(cards)s; the winner chooses the side.") % {
-            "cards": names(deck, instruction["cards"], choices)
-        }
-    if do == "new_landmark":
-        return _("New landmark: %(landmark)s.") % {
-            "landmark": component_name(deck, instruction["landmark"])
-        }
-    if do == "community_project":
-        return _("Community project: %(project)s.") % {
-            "project": component_name(deck, instruction["project"])
-        }
-    if do == "sticker":
-        sticker = deck.components.get(instruction["sticker"])
-        change = play_describe.sticker_text(sticker.change) if sticker and sticker.change else ""
-        return _("Stick “%(sticker)s” onto %(card)s (%(change)s).") % {
-            "sticker": component_name(deck, instruction["sticker"]),
-            "card": component_name(deck, instruction["card"]),
-            "change": change,
-        }
-    if do == "tick_circles":
-        who = WHO_TICKS.get(instruction["who"], lambda: instruction["who"])()
-        count = instruction.get("count", 1)
-        if count > 1:
-            return _("Tick circles: %(who)s (%(count)s each).") % {"who": who, "count": count}
-        return _("Tick circles: %(who)s.") % {"who": who}
-    return do.replace("_", " ")
+def describe_instruction(deck: Deck, instruction: Instruction) -> str:
+    """What a read instruction tells the table to do, in one sentence: the deck's own words."""
+    return describe(deck, instruction)
