@@ -1,22 +1,176 @@
-"""Forms of the campaign's pages."""
+"""Forms where people type or choose something for the campaign; the flow checks the rest."""
+
+from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Submit
+from crispy_forms.layout import HTML, Div, Fieldset, Layout, Submit
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.contrib.auth.forms import UserCreationForm
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from play.describe import BOT_NAMES
+from play.engine.bots import BOTS
+from play.models import HUMAN
+
+from . import flow
 from .backup import MAX_BYTES
+from .deck_text import colour_name
+
+SLOTS = 4
+
+
+def _colour_choices():
+    return [("", "—")] + [(c, colour_name(c)) for c in flow.our_deck().shape.colours]
+
+
+def _kind_choices():
+    return [(HUMAN, gettext_lazy("person"))] + [
+        (bot, gettext_lazy("bot: %(kind)s") % {"kind": BOT_NAMES.get(bot, bot)}) for bot in BOTS
+    ]
+
+
+class SignUpForm(UserCreationForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class NewCampaignForm(forms.Form):
+    """A campaign's name and up to four mayors; empty rows are no mayor."""
+
+    name = forms.CharField(
+        label=gettext_lazy("Name of the campaign"),
+        max_length=flow.CAMPAIGN_NAME_LENGTH,
+        initial=gettext_lazy("Seven Winds Bay"),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        colours = _colour_choices()
+        defaults = [c for c, _label in colours[1:]]
+        rows = []
+        for slot in range(1, SLOTS + 1):
+            required = slot <= flow.MIN_MAYORS
+            self.fields[f"m{slot}_name"] = forms.CharField(
+                label=gettext_lazy("Name"), max_length=flow.NAME_LENGTH, required=required
+            )
+            self.fields[f"m{slot}_city"] = forms.CharField(
+                label=gettext_lazy("City name"), max_length=flow.CITY_LENGTH, required=False
+            )
+            self.fields[f"m{slot}_colour"] = forms.ChoiceField(
+                label=gettext_lazy("Colour"),
+                choices=colours,
+                required=False,
+                initial=defaults[slot - 1] if slot <= len(defaults) else "",
+            )
+            self.fields[f"m{slot}_kind"] = forms.ChoiceField(
+                label=gettext_lazy("Person or bot"), choices=_kind_choices(), initial=HUMAN
+            )
+            rows.append(
+                Fieldset(
+                    _("Mayor %(n)s") % {"n": slot} + ("" if required else " " + _("(optional)")),
+                    Div(
+                        Div(f"m{slot}_name", css_class="col-12 col-sm-6"),
+                        Div(f"m{slot}_city", css_class="col-12 col-sm-6"),
+                        Div(f"m{slot}_colour", css_class="col-6"),
+                        Div(f"m{slot}_kind", css_class="col-6"),
+                        css_class="row g-2",
+                    ),
+                    css_class="mayor-row border rounded p-2 mb-3",
+                )
+            )
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.form_show_errors = True
+        self.helper.layout = Layout(
+            "name",
+            HTML(
+                "<p class='small text-body-secondary'>{}</p>".format(
+                    _("Two to four mayors. Each chooses a colour; each colour once.")
+                )
+            ),
+            *rows,
+            Submit("start", _("Begin the campaign"), css_class="btn-lg w-100"),
+        )
+
+    def clean(self):
+        data = super().clean()
+        mayors = []
+        for slot in range(1, SLOTS + 1):
+            name = (data.get(f"m{slot}_name") or "").strip()
+            if not name:
+                continue
+            city = (data.get(f"m{slot}_city") or "").strip()
+            if not city:
+                self.add_error(f"m{slot}_city", _("Every city needs a name."))
+            colour = data.get(f"m{slot}_colour") or ""
+            if not colour:
+                self.add_error(f"m{slot}_colour", _("Choose a colour."))
+            mayors.append(flow.NewMayor(name, city, colour, data.get(f"m{slot}_kind") or HUMAN))
+        colours = [m.colour for m in mayors if m.colour]
+        if len(colours) != len(set(colours)):
+            raise forms.ValidationError(_("Each colour can be chosen by one mayor only."))
+        if not flow.MIN_MAYORS <= len(mayors) <= flow.MAX_MAYORS:
+            raise forms.ValidationError(_("A campaign has 2 to 4 mayors."))
+        data["mayors"] = mayors
+        return data
+
+
+class RecordForm(forms.Form):
+    """A game played with the box: when, and who won."""
+
+    played_on = forms.DateField(
+        label=gettext_lazy("Played on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    winner = forms.TypedChoiceField(label=gettext_lazy("Winner"), coerce=int)
+
+    def __init__(self, mayors, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [(m.seat, f"{m.name} ({m.city_name})") for m in mayors]
+        self.fields["played_on"].initial = timezone.localdate()
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class GoldenBookForm(forms.Form):
+    """The winner's entry (prefilled) and, when there is a new pile, its side."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=flow.NAME_LENGTH)
+    city_name = forms.CharField(label=gettext_lazy("City name"), max_length=flow.CITY_LENGTH)
+    side = forms.ChoiceField(
+        label=gettext_lazy("This side up, for good"),
+        choices=[("a", "A"), ("b", "B")],
+        widget=forms.RadioSelect,
+        required=False,
+    )
+
+    def __init__(self, *args, needs_side: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.needs_side = needs_side
+        if not needs_side:
+            del self.fields["side"]
+
+    def clean_side(self):
+        side = self.cleaned_data.get("side")
+        if self.needs_side and side not in ("a", "b"):
+            raise forms.ValidationError(_("Choose which side of the new establishments faces up."))
+        return side
 
 
 class ImportCampaignForm(forms.Form):
-    file = forms.FileField(label=_("Campaign backup (JSON file)"))
+    file = forms.FileField(label=gettext_lazy("Campaign backup (JSON file)"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_method = "post"
         self.helper.attrs = {"enctype": "multipart/form-data"}
-        self.helper.add_input(Submit("import", _("Import the campaign"), css_class="btn-primary"))
+        self.helper.add_input(
+            Submit("import", gettext_lazy("Import the campaign"), css_class="btn-primary")
+        )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

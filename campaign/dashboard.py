@@ -1,0 +1,336 @@
+"""What the campaign's screens show, read from the campaign and its deck: plain dicts in words.
+
+Read-only: every change goes through `campaign/flow.py`. The golden rule lives here: every
+helper starts from what the reader has read (`flow.sides_read`, the boxes opened), never from
+the deck as a whole, so nothing of the deck reaches a page before the deck says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils.translation import gettext as _
+
+from legacy_deck.format import Deck, Side, Stop
+from legacy_deck.reader import DeckState, read_so_far, waiting_at
+from legacy_deck.setup import FREE_PLAY_PICKS
+
+from . import flow
+from .deck_text import (
+    card_summary,
+    chapter_title,
+    colour_name,
+    component_name,
+    describe_instruction,
+    establishment_card,
+    localised,
+)
+from .models import Campaign, ChapterGame, ComponentPlace, Mayor, Phase, Place
+from .progress import sides_of_game_end
+
+EVENT_WORDS = {
+    "doubles": lambda: _("someone rolls doubles"),
+    "landmark_built": lambda: _("someone builds a landmark"),
+    "flag_planted": lambda: _("someone plants a flag on the community project"),
+    "island_claimed": lambda: _("a boat claims an island"),
+    "rest_taken": lambda: _("someone takes a rest day"),
+}
+
+
+def stop_words(stop: Stop | None) -> str:
+    """When a STOP may be turned, as the card would say it."""
+    if stop is None:
+        return _("The deck has been read to the end.")
+    if stop.moment == "before_game":
+        return _("Turn this STOP before game %(n)s.") % {"n": stop.game}
+    if stop.moment == "after_game":
+        return _("Turn this STOP after game %(n)s.") % {"n": stop.game}
+    if stop.moment == "event":
+        what = EVENT_WORDS.get(stop.event, lambda: stop.event)()
+        return _("Turn this STOP in game %(n)s when %(what)s (or after the game).") % {
+            "n": stop.game,
+            "what": what,
+        }
+    return _("Turn this STOP before the campaign.")
+
+
+def turned_words(stop: Stop) -> str:
+    """When a STOP on a side already read was turned."""
+    if stop.moment == "before_game":
+        return _("A STOP, turned before game %(n)s.") % {"n": stop.game}
+    if stop.moment == "after_game":
+        return _("A STOP, turned after game %(n)s.") % {"n": stop.game}
+    if stop.moment == "event":
+        return _("A STOP, turned during or after game %(n)s.") % {"n": stop.game}
+    return _("A STOP, turned before the campaign.")
+
+
+REASONS = {
+    "create": lambda: _("the campaign begins"),
+    "read": lambda: _("the deck is read on"),
+    "pick": lambda: _("a mayor picks"),
+    "game over": lambda: _("a game is won"),
+    "event": lambda: _("an event STOP is turned"),
+    "after game": lambda: _("the steps after the game"),
+    "record": lambda: _("a game played on the table is recorded"),
+    "free play": lambda: _("free play"),
+    "table": lambda: _("at the table"),
+}
+
+
+def reason_words(reason: str) -> str:
+    """A history row's reason in words: the flow's own step names translated, a person's
+    name (who took the step) as it is."""
+    words = REASONS.get(reason)
+    return words() if words else reason
+
+
+# --- what has been read --------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _seen(deck_digest: str, position: int, boxes: tuple[int, ...]) -> frozenset[str]:
+    deck = flow.our_deck()
+    seen = {cid for cid, c in deck.components.items() if c.start}
+    for side in deck.sides()[:position]:
+        for instruction in side.instructions:
+            for value in instruction.params.values():
+                values = (
+                    value.values()
+                    if isinstance(value, dict)
+                    else (value if isinstance(value, list) else [value])
+                )
+                seen |= {v for v in values if isinstance(v, str) and v in deck.components}
+    for number in boxes:
+        seen |= set(deck.boxes[number].contents)
+    return frozenset(seen)
+
+
+def seen_components(deck: Deck, reader: DeckState) -> frozenset[str]:
+    """Every component the table has met: start cards, those named on read sides, the
+    contents of opened boxes."""
+    return _seen(deck.digest, reader.position, tuple(sorted(reader.boxes_opened)))
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int  # 1-based
+    kind: str  # "side", "box" or "stop"
+    side: Side | None = None
+    box: int | None = None
+
+
+def reading_pages(deck: Deck, reader: DeckState) -> list[Page]:
+    """Every side read, one page each; an opened box is a page of its own right after the side
+    that opens it; the last page is the STOP the deck waits at."""
+    pages: list[Page] = []
+    for side in read_so_far(deck, reader):
+        pages.append(Page(len(pages) + 1, "side", side))
+        for instruction in side.instructions:
+            if instruction.do == "open_box":
+                pages.append(Page(len(pages) + 1, "box", side, instruction["box"]))
+    pages.append(Page(len(pages) + 1, "stop"))
+    return pages
+
+
+def latest_reading_page(pages: list[Page]) -> int:
+    """The first page of the reading since the last STOP turned."""
+    for page in reversed(pages):
+        if page.kind == "side" and page.side.stop is not None:
+            return page.number
+    return 1
+
+
+def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
+    choices = dict(reader.choices)
+    view = {"number": page.number, "kind": page.kind}
+    if page.kind == "side":
+        side = page.side
+        view.update(
+            label=side.label,
+            story=localised(side.story),
+            stop=turned_words(side.stop) if side.stop else "",
+            instructions=[
+                describe_instruction(deck, i) for i in side.instructions if i.do != "open_box"
+            ],
+            opens=[i["box"] for i in side.instructions if i.do == "open_box"],
+        )
+    elif page.kind == "box":
+        box = deck.boxes[page.box]
+        view.update(
+            box=page.box,
+            box_name=localised(box.name),
+            contents=[component_name(deck, cid, choices) for cid in box.contents],
+            label=page.side.label,
+        )
+    else:
+        view.update(waiting=stop_words(waiting_at(deck, reader)))
+    return view
+
+
+def read_aloud(deck: Deck, reader: DeckState) -> list[dict]:
+    """'What we have read so far': every side read, with its reading page."""
+    pages = reading_pages(deck, reader)
+    return [
+        {"label": p.side.label, "page": p.number, "story": localised(p.side.story)}
+        for p in pages
+        if p.kind == "side"
+    ]
+
+
+def event_cards(campaign: Campaign, deck: Deck, reader: DeckState) -> list[dict]:
+    """The event STOP cards turned during the game being played, to show the table at once."""
+    if campaign.phase != Phase.PLAYING:
+        return []
+    sides = sides_of_game_end(deck, reader, campaign.chapter)
+    return [
+        {
+            "label": side.label,
+            "story": localised(side.story),
+            "instructions": [describe_instruction(deck, i) for i in side.instructions],
+        }
+        for side in sides
+    ]
+
+
+# --- the campaign's state ------------------------------------------------------------------
+
+
+def chapter_titles(deck: Deck, reader: DeckState) -> dict[int, str]:
+    """Titles of the chapters whose opening side has been read (and no others)."""
+    titles = {}
+    for side in read_so_far(deck, reader):
+        if side.stop is not None and side.stop.moment == "before_game":
+            titles[side.stop.game] = chapter_title(side.story)
+    return titles
+
+
+def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[ChapterGame]):
+    titles = chapter_titles(deck, reader)
+    winners = {g.chapter: g for g in games}
+    rows = []
+    for number in range(1, deck.shape.games + 1):
+        if number < campaign.chapter or campaign.phase in (Phase.FINISHED, Phase.FREE_PLAY):
+            state = "played"
+        elif number == campaign.chapter:
+            state = "played" if campaign.phase == Phase.AFTER_GAME else "current"
+        else:
+            state = "to_come"
+        game = winners.get(number)
+        rows.append(
+            {
+                "number": number,
+                "state": state,
+                "title": titles.get(number, "") if state != "to_come" else "",
+                "winner": game.winner.name if game and game.winner else "",
+                "source": game.source if game else "",
+            }
+        )
+    return rows
+
+
+def picks_allowed(campaign: Campaign, deck: Deck, mayor: Mayor) -> int:
+    return FREE_PLAY_PICKS if campaign.chapter > deck.shape.games else mayor.circles
+
+
+def mayor_view(mayor: Mayor) -> dict:
+    return {
+        "mayor": mayor,
+        "colour_name": colour_name(mayor.colour),
+        "colour": mayor.colour,
+        "circles": range(mayor.circles),
+        "picked": mayor.picks is not None,
+    }
+
+
+def bag(campaign: Campaign, deck: Deck, mayor: Mayor, rows=None) -> list[dict]:
+    """The marketplace cards in a mayor's bag (only that mayor's page or cover shows it)."""
+    if rows is None:
+        rows = ComponentPlace.objects.filter(campaign=campaign, place=Place.BAG, mayor=mayor)
+    cards = []
+    for row in rows:
+        component = deck.components.get(row.component)
+        if component is None or component.kind != "marketplace":
+            continue
+        card = establishment_card(deck, component.establishment)
+        view = card_summary(card) if card else {"name": component_name(deck, row.component)}
+        view.update(component=row.component, establishment=component.establishment)
+        cards.append(view)
+    return sorted(cards, key=lambda c: (c.get("numbers", ""), c["name"]))
+
+
+def rule_stack(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:
+    """The rule cards in force, their words from the deck's own rule cards."""
+    rows = rows if rows is not None else list(campaign.rule_stack.all())
+    stack = []
+    for row in rows:
+        component = deck.components.get(row.component)
+        stack.append(
+            {
+                "id": row.component,
+                "name": component_name(deck, row.component),
+                "text": localised(component.text) if component else "",
+                "chapter": row.chapter,
+            }
+        )
+    return stack
+
+
+def stickers(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:
+    from play.describe import sticker_text
+
+    rows = rows if rows is not None else list(campaign.stickers.all())
+    found = []
+    for row in rows:
+        sticker = deck.components.get(row.sticker)
+        found.append(
+            {
+                "name": component_name(deck, row.sticker),
+                "card": component_name(deck, row.card),
+                "change": sticker_text(sticker.change) if sticker and sticker.change else "",
+                "chapter": row.chapter,
+            }
+        )
+    return found
+
+
+def places_seen(campaign: Campaign, deck: Deck, reader: DeckState, rows) -> dict:
+    """Reserve and archive, only with what the table has met."""
+    seen = seen_components(deck, reader)
+    choices = dict(reader.choices)
+    found = {"reserve": [], "archive": []}
+    for row in rows:
+        if row.place not in found or row.component not in seen:
+            continue
+        found[row.place].append(component_name(deck, row.component, choices))
+    return {place: sorted(names) for place, names in found.items()}
+
+
+def new_pile_view(campaign: Campaign) -> list[dict]:
+    """The new double-sided piles, both sides each (only after a game: flow.new_pile)."""
+    return [
+        {
+            "id": pile["id"],
+            "copies": pile["copies"],
+            "a": card_summary(pile["sides"][0]),
+            "b": card_summary(pile["sides"][1]),
+        }
+        for pile in flow.new_pile(campaign)
+    ]
+
+
+def history(campaign: Campaign, limit: int = 15) -> list[dict]:
+    rows = campaign.history.order_by("-history_date", "-history_id").values(
+        "history_date", "history_change_reason", "phase", "chapter"
+    )[:limit]
+    phases = dict(Phase.choices)
+    return [
+        {
+            "when": row["history_date"],
+            "why": reason_words(row["history_change_reason"] or ""),
+            "phase": phases.get(row["phase"], row["phase"]),
+            "chapter": row["chapter"],
+        }
+        for row in rows
+    ]

@@ -1,0 +1,484 @@
+"""The campaign's screens through the test client: every screen, every step, the wrong links."""
+
+import datetime
+
+import pytest
+from campaign_helpers import new_campaign, record_chapters
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from campaign import dashboard, flow
+from campaign.models import Campaign, Phase
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, campaign, *args):
+    return reverse(f"campaign:{name}", args=[campaign.table_secret, *args])
+
+
+def mayor_url(name, campaign, mayor):
+    return reverse(f"campaign:{name}", args=[campaign.table_secret, mayor.secret])
+
+
+@pytest.fixture
+def host(client):
+    user = User.objects.create_user("host", password="a long pass phrase 7")
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def campaign(host):
+    campaign = new_campaign()
+    campaign.owner = host
+    campaign.save()
+    return campaign
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+
+def test_sign_up_logs_in_and_leads_to_my_campaigns(client):
+    response = client.post(
+        reverse("campaign:signup"),
+        {
+            "username": "ann",
+            "password1": "a long pass phrase 7",
+            "password2": "a long pass phrase 7",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("campaign:mine")
+    assert "My campaigns" in client.get(reverse("campaign:mine")).content.decode()
+
+
+def test_sign_up_with_mismatched_passwords_says_so(client):
+    response = client.post(
+        reverse("campaign:signup"),
+        {"username": "ann", "password1": "a long pass phrase 7", "password2": "other"},
+    )
+    assert response.status_code == 400
+    assert not User.objects.filter(username="ann").exists()
+
+
+def test_log_in_log_out_and_change_password(client):
+    User.objects.create_user("ann", password="a long pass phrase 7")
+    response = client.post(
+        reverse("campaign:login"), {"username": "ann", "password": "a long pass phrase 7"}
+    )
+    assert response.status_code == 302
+    response = client.post(
+        reverse("campaign:password_change"),
+        {
+            "old_password": "a long pass phrase 7",
+            "new_password1": "another long phrase 8",
+            "new_password2": "another long phrase 8",
+        },
+    )
+    assert response.status_code == 302
+    assert client.post(reverse("campaign:logout")).status_code == 302
+    assert client.get(reverse("campaign:mine")).status_code == 302  # to the log-in page
+
+
+def test_nobody_is_sent_to_log_in_for_my_campaigns_and_a_new_one(client):
+    for name in ("mine", "new"):
+        response = client.get(reverse(f"campaign:{name}"))
+        assert response.status_code == 302
+        assert reverse("campaign:login") in response["Location"]
+
+
+def test_my_campaigns_lists_only_mine(client, campaign):
+    other = User.objects.create_user("other", password="x long pass 99")
+    theirs = new_campaign()
+    theirs.name = "Their Bay"
+    theirs.owner = other
+    theirs.save()
+    page = client.get(reverse("campaign:mine")).content.decode()
+    assert campaign.table_secret in page
+    assert theirs.table_secret not in page and "Their Bay" not in page
+
+
+def test_the_home_page_leads_to_the_campaigns(client):
+    page = client.get(reverse("play:home")).content.decode()
+    assert reverse("campaign:signup") in page
+
+
+# --- new campaign ---------------------------------------------------------------------------
+
+
+def new_form(**changes):
+    data = {
+        "name": "Seven Winds",
+        "m1_name": "Ann",
+        "m1_city": "Annaburg",
+        "m1_colour": "teal",
+        "m1_kind": "human",
+        "m2_name": "Ben",
+        "m2_city": "Benford",
+        "m2_colour": "yellow",
+        "m2_kind": "human",
+        "m3_name": "Cem",
+        "m3_city": "Cemhaven",
+        "m3_colour": "pink",
+        "m3_kind": "greedy",
+        "m4_name": "",
+        "m4_city": "",
+        "m4_colour": "",
+        "m4_kind": "human",
+    }
+    data.update(changes)
+    return data
+
+
+def test_a_new_campaign_with_three_mayors(client, host):
+    response = client.post(reverse("campaign:new"), new_form())
+    assert response.status_code == 302
+    campaign = Campaign.objects.get(owner=host)
+    assert response["Location"] == url("links", campaign)
+    assert [m.name for m in campaign.mayors.all()] == ["Ann", "Ben", "Cem"]
+    assert campaign.mayors.get(seat=2).kind == "greedy"
+    links = client.get(response["Location"]).content.decode()
+    assert links.count("<svg") == 2  # QR codes for the two persons, none for the bot
+
+
+def test_a_colour_chosen_twice_is_refused_with_a_message_at_the_top(client, host):
+    response = client.post(reverse("campaign:new"), new_form(m2_colour="teal"))
+    assert response.status_code == 400
+    assert "Each colour can be chosen by one mayor only." in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
+def test_one_mayor_is_not_a_campaign(client, host):
+    response = client.post(reverse("campaign:new"), new_form(m2_name="", m3_name=""))
+    assert response.status_code == 400
+    assert not Campaign.objects.exists()
+
+
+def test_a_mayor_without_a_city_is_refused(client, host):
+    response = client.post(reverse("campaign:new"), new_form(m2_city=""))
+    assert response.status_code == 400
+    assert "Every city needs a name." in response.content.decode()
+
+
+# --- the dashboard and reading ------------------------------------------------------------------
+
+
+def test_the_dashboard_shows_the_next_step_and_hides_chapters_to_come(client, campaign):
+    page = client.get(url("table", campaign)).content.decode()
+    assert "Read the deck aloud" in page
+    assert page.count('class="chapter to_come"') == 9
+    assert "The First Harvest" not in page  # chapter 1's title is on a side not read yet
+
+
+def test_reading_never_goes_past_the_stop_and_the_stop_reads_on(client, campaign):
+    first = client.get(url("read_latest", campaign))
+    assert first.status_code == 302
+    page = client.get(first["Location"]).content.decode()
+    assert "Dear founders" in page
+    stop_page = client.get(url("read", campaign, 99))  # beyond: to the STOP
+    assert stop_page.status_code == 302
+    stop = client.get(stop_page["Location"]).content.decode()
+    assert "Turn the STOP" in stop and "The First Harvest" not in stop
+    response = client.post(url("turn", campaign), {"version": campaign.version})
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING  # chapter 1's picks are forced
+    assert "The First Harvest" in client.get(response["Location"]).content.decode()
+
+
+def test_a_stale_stop_changes_nothing(client, campaign):
+    response = client.post(url("turn", campaign), {"version": campaign.version + 5}, follow=True)
+    assert "took this step a moment ago" in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.READING
+
+
+def test_a_box_is_opened_on_its_own_page(client, campaign):
+    record_chapters(campaign, 1)
+    campaign.refresh_from_db()
+    pages = [client.get(url("read", campaign, n)).content.decode() for n in range(1, 12)]
+    assert any("Open mystery box 1" in p and "The Mayor&#x27;s Chest" in p for p in pages)
+
+
+# --- picks ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def picking(campaign):
+    record_chapters(campaign, 1)
+    flow.read_on(campaign)
+    assert campaign.phase == Phase.PICKING
+    return campaign
+
+
+def test_a_mayor_picks_secretly_on_their_phone(client, picking):
+    ann = picking.mayors.get(seat=0)
+    # Ben's bag leaves no choice (he picked at once); the table sees that he did, not what
+    table = client.get(url("picks", picking)).content.decode()
+    assert "has picked" in table and "still picking" in table
+    assert "Herb Garden" not in table and "Wheat Field" not in table
+    page = client.get(mayor_url("mayor", picking, ann)).content.decode()
+    assert 'name="card"' in page
+    bag = [
+        line.split('value="')[1].split('"')[0]
+        for line in page.splitlines()
+        if 'name="card"' in line
+    ]
+    response = client.post(
+        mayor_url("mayor", picking, ann),
+        {"card": bag[: ann.circles], "version": picking.version},
+    )
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.picks is not None and len(ann.picks) == ann.circles
+    picking.refresh_from_db()
+    assert picking.phase == Phase.PLAYING  # the last pick starts the game: all revealed
+    game_page = client.get(url("game", picking)).content.decode()
+    assert "The picks, revealed" in game_page and "Herb Garden" in game_page
+
+
+def test_too_many_picks_are_refused_and_nothing_changes(client, picking):
+    ann = picking.mayors.get(seat=0)
+    page = client.get(mayor_url("mayor", picking, ann)).content.decode()
+    bag = [
+        line.split('value="')[1].split('"')[0]
+        for line in page.splitlines()
+        if 'name="card"' in line
+    ]
+    response = client.post(
+        mayor_url("mayor", picking, ann), {"card": bag, "version": picking.version}
+    )
+    assert response.status_code == 400
+    assert "Pick exactly" in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.picks is None
+
+
+def test_picks_on_the_shared_screen_behind_a_cover(client, picking):
+    ben = picking.mayors.get(seat=0)
+    cover = client.get(url("pick_at_table", picking, 0)).content.decode()
+    assert "Pass the device to Ann" in cover and 'name="card"' not in cover
+    shown = client.get(url("pick_at_table", picking, 0) + "?show=1").content.decode()
+    bag = [
+        line.split('value="')[1].split('"')[0]
+        for line in shown.splitlines()
+        if 'name="card"' in line
+    ]
+    response = client.post(
+        url("pick_at_table", picking, 0), {"card": bag[: ben.circles], "version": picking.version}
+    )
+    assert response.status_code == 302
+    ben.refresh_from_db()
+    assert ben.picks is not None
+
+
+def test_the_game_page_embeds_the_board_for_the_table_and_each_seat(client, campaign):
+    flow.read_on(campaign)
+    game = campaign.games.get(chapter=1).game
+    page = client.get(url("game", campaign)).content.decode()
+    assert reverse("play:poll", args=[game.code, game.host_secret]) in page
+    assert "The First Harvest" in page
+    ann = campaign.mayors.get(seat=0)
+    mine = client.get(mayor_url("mayor_game", campaign, ann)).content.decode()
+    assert reverse("play:poll", args=[game.code, game.seats[0]["secret"]]) in mine
+    assert game.host_secret not in mine and game.seats[1]["secret"] not in mine
+
+
+def test_rules_in_force_come_from_the_deck_rule_cards(client, campaign):
+    record_chapters(campaign, 1)
+    flow.read_on(campaign)
+    pick_for_everyone(campaign)
+    page = client.get(url("game", campaign)).content.decode()
+    assert "Good Neighbours" in page
+    assert "for each place they sit after the start player" in page
+
+
+def pick_for_everyone(campaign):
+    for mayor in campaign.mayors.filter(picks__isnull=True):
+        bag = [c["establishment"] for c in dashboard.bag(campaign, flow.our_deck(), mayor)]
+        flow.pick(campaign, mayor, bag[: mayor.circles])
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING
+
+
+# --- after the game, table games ----------------------------------------------------------------
+
+
+def test_the_winner_signs_the_golden_book_chooses_a_side_and_the_table_reads_on(client, campaign):
+    flow.read_on(campaign)
+    flow.record_table_game(campaign, 1, datetime.date(2026, 11, 20))
+    page = client.get(url("after", campaign)).content.decode()
+    assert 'value="Ben"' in page and 'value="Benville"' in page
+    assert "Cow Pasture" in page and "Goat Hill" in page  # both sides of the new pile
+    missing_side = client.post(
+        url("after", campaign),
+        {"name": "Ben", "city_name": "Benville", "version": campaign.version},
+    )
+    assert missing_side.status_code == 400
+    response = client.post(
+        url("after", campaign),
+        {"name": "Ben B.", "city_name": "Benville", "side": "b", "version": campaign.version},
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.READING and campaign.chapter == 2
+    assert campaign.golden_book.get().name == "Ben B."
+    stop = client.get(response["Location"]).content.decode()
+    assert "Turn the STOP and read game 2" in stop
+
+
+def test_record_a_game_played_on_the_table(client, campaign):
+    flow.read_on(campaign)
+    response = client.post(
+        url("record", campaign),
+        {"played_on": "2026-11-20", "winner": 2, "version": campaign.version},
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.AFTER_GAME
+    assert campaign.games.get(chapter=1).winner.name == "Cem"
+
+
+def test_record_without_a_date_is_refused(client, campaign):
+    flow.read_on(campaign)
+    response = client.post(url("record", campaign), {"winner": 2, "version": campaign.version})
+    assert response.status_code == 400
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING
+
+
+def test_golden_book_charts_and_the_overall_result(client, campaign):
+    record_chapters(campaign, 10, winner=lambda chapter: chapter % 2)
+    book = client.get(url("book", campaign)).content.decode()
+    assert "The overall result" in book and "A shared title" in book
+    assert "print.css" in book
+    charts = client.get(url("charts", campaign)).content.decode()
+    assert charts.count("<svg") == 2
+
+
+def test_free_play_choice_and_list(client, campaign):
+    record_chapters(campaign, 10)
+    page = client.get(url("free", campaign)).content.decode()
+    assert "The Night Fox" in page and "The Kind Fox" in page
+    response = client.post(
+        url("free", campaign), {"yokai_rule": "yokai_coins", "version": campaign.version}
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.yokai_rule == "yokai_coins" and campaign.phase == Phase.PICKING
+
+
+def test_free_play_before_the_end_names_no_yokai(client, campaign):
+    page = client.get(url("free", campaign)).content.decode()
+    assert "Fox" not in page
+
+
+# --- polling --------------------------------------------------------------------------------------
+
+
+def test_poll_is_204_until_the_campaign_moves_on(client, campaign):
+    assert client.get(url("poll", campaign) + f"?v={campaign.version}").status_code == 204
+    flow.read_on(campaign)
+    response = client.get(url("poll", campaign) + f"?v={campaign.version - 1}")
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+
+
+def test_a_phone_is_not_reloaded_by_another_mayors_pick(client):
+    campaign = new_campaign(kinds=("human", "human", "human"))
+    record_chapters(campaign, 2, winner=lambda chapter: 2)  # Cem wins twice: Ann, Ben choose
+    flow.read_on(campaign)
+    ann, ben = campaign.mayors.get(seat=0), campaign.mayors.get(seat=1)
+    page = client.get(mayor_url("mayor", campaign, ann)).content.decode()
+    poll = page.split('hx-get="')[1].split('"')[0].replace("&amp;", "&")
+    assert client.get(poll).status_code == 204
+    bag = [c["establishment"] for c in dashboard.bag(campaign, flow.our_deck(), ben)]
+    flow.pick(campaign, ben, bag[: ben.circles])
+    assert client.get(poll).status_code == 204  # Ann keeps ticking her cards
+    ann_bag = [c["component"] for c in dashboard.bag(campaign, flow.our_deck(), ann)]
+    stale = campaign.version - 1
+    response = client.post(
+        mayor_url("mayor", campaign, ann), {"card": ann_bag[: ann.circles], "version": stale}
+    )
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.picks is not None
+
+
+# --- wrong identities -----------------------------------------------------------------------------
+
+
+TABLE_PAGES = [
+    "table",
+    "links",
+    "read_latest",
+    "picks",
+    "game",
+    "after",
+    "record",
+    "book",
+    "charts",
+    "free",
+]
+
+
+def test_a_wrong_table_link_is_a_404_naming_nothing(client, campaign):
+    for name in TABLE_PAGES:
+        response = client.get(reverse(f"campaign:{name}", args=["not-a-secret"]))
+        assert response.status_code == 404, name
+        assert campaign.name not in response.content.decode()
+
+
+def test_a_wrong_table_link_changes_nothing(client, campaign):
+    for name in ("turn", "after", "record", "free"):
+        response = client.post(reverse(f"campaign:{name}", args=["not-a-secret"]), {"version": 0})
+        assert response.status_code == 404, name
+    response = client.post(reverse("campaign:pick_at_table", args=["not-a-secret", 0]))
+    assert response.status_code == 404
+    campaign.refresh_from_db()
+    assert campaign.version == 0 and campaign.phase == Phase.READING
+
+
+def test_the_history_says_what_happened_in_words(client, campaign):
+    flow.read_on(campaign, by="read")
+    page = client.get(url("table", campaign)).content.decode()
+    assert "the campaign begins" in page and "the deck is read on" in page
+
+
+def test_another_campaigns_mayor_link_is_a_404(client, campaign):
+    other = new_campaign()
+    stranger = other.mayors.get(seat=0)
+    for name in ("mayor", "mayor_game", "mayor_poll"):
+        response = client.get(
+            reverse(f"campaign:{name}", args=[campaign.table_secret, stranger.secret])
+        )
+        assert response.status_code == 404, name
+        assert "Ann" not in response.content.decode()
+
+
+def test_a_mayor_page_shows_no_other_mayors_secret_or_bag(client, picking):
+    ann, ben = picking.mayors.get(seat=0), picking.mayors.get(seat=1)
+    page = client.get(mayor_url("mayor", picking, ann)).content.decode()
+    assert ben.secret not in page and picking.table_secret in page  # its own link's prefix only
+    assert "_teal" not in page or ann.colour == "teal"
+    for value in [line for line in page.splitlines() if 'name="card"' in line]:
+        assert f"_{ben.colour}" not in value
+
+
+def test_another_hosts_account_does_not_see_the_campaign(client, campaign):
+    other = User.objects.create_user("other", password="x long pass 99")
+    client.force_login(other)
+    page = client.get(reverse("campaign:mine")).content.decode()
+    assert campaign.name not in page and campaign.table_secret not in page
+
+
+def test_a_mayor_cannot_pick_for_another(client, picking):
+    ann, ben = picking.mayors.get(seat=0), picking.mayors.get(seat=1)
+    ben_bag = [c["component"] for c in dashboard.bag(picking, flow.our_deck(), ben)]
+    response = client.post(
+        mayor_url("mayor", picking, ann), {"card": ben_bag[:2], "version": picking.version}
+    )
+    assert response.status_code == 400
+    ben.refresh_from_db()
+    ann.refresh_from_db()
+    assert ann.picks is None  # Ben's bag left no choice: he had picked at once

@@ -1,0 +1,134 @@
+"""Golden rule, on the screens: at every phase of every chapter, every page and fragment the
+table's link and each mayor's link can reach, in English, German and Dutch, holds no word and
+no id of a deck card, box, rule or component not yet read."""
+
+import datetime
+import re
+
+import pytest
+from campaign_helpers import new_campaign
+from django.urls import reverse
+from django.utils import timezone
+from test_flow_spoilers import unread
+
+from campaign import dashboard, flow
+from campaign.models import Phase
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "de", "nl")
+# what the content security policy forbids (tests/web/test_security_headers.py checks play's)
+INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=|javascript:", re.I)
+APP_CHAPTERS = (1, 3, 4, 6, 8, 10)  # played in the app (event STOPs, new rules); the rest recorded
+
+
+class Screens:
+    def __init__(self, client, campaign, deck):
+        self.client = client
+        self.campaign = campaign
+        self.deck = deck
+        self.checked_pages = 0
+        self.checked_words = 0
+        self.seen_phases = set()
+        self.pages_read = 0
+
+    def urls(self) -> list[str]:
+        campaign = self.campaign
+        secret = campaign.table_secret
+
+        def table(name, *args):
+            return reverse(f"campaign:{name}", args=[secret, *args])
+
+        found = [
+            table(name)
+            for name in ("table", "links", "picks", "game", "record", "book", "charts", "free")
+        ]
+        found.append(table("after"))
+        pages = dashboard.reading_pages(self.deck, flow.reader_of(campaign))
+        # A read page shows one read side (or box) and never changes, while the unread words
+        # only shrink: each is checked when it first appears, and the newest few every time.
+        first_new = min(self.pages_read, max(len(pages) - 4, 0))
+        found += [table("read", page.number) for page in pages[first_new:]]
+        self.pages_read = len(pages)
+        found.append(table("read", len(pages) + 5))  # beyond the STOP: sent back to it
+        found.append(table("poll") + "?v=0")
+        for mayor in campaign.mayors.all():
+            for name in ("mayor", "mayor_game"):
+                found.append(reverse(f"campaign:{name}", args=[secret, mayor.secret]))
+            found.append(table("pick_at_table", mayor.seat) + "?show=1")
+        chapter_game = campaign.games.filter(chapter=campaign.chapter).first()
+        if chapter_game and chapter_game.game:
+            game = chapter_game.game
+            for key in [game.host_secret, game.seats[0]["secret"]]:
+                found.append(reverse("play:game", args=[game.code, key]))
+        return found
+
+    def check(self, moment: str) -> None:
+        self.campaign.refresh_from_db()
+        self.seen_phases.add(self.campaign.phase)
+        reader = flow.reader_of(self.campaign)
+        # an unread card's id may be an everyday word that a read story uses ("clockmaker")
+        read_text = " ".join(
+            text
+            for side in self.deck.sides()[: reader.position]
+            for text in (side.story or {}).values()
+        )
+        secret = {word for word in unread(self.deck, reader) if word not in read_text}
+        self.checked_words += len(secret)
+        for url in self.urls():
+            for language in LANGUAGES:
+                self.client.cookies["django_language"] = language
+                response = self.client.get(url, follow=True, HTTP_ACCEPT_LANGUAGE=language)
+                assert response.status_code in (200, 204), (moment, url, response.status_code)
+                text = response.content.decode()
+                leaked = sorted(word for word in secret if word in text)
+                if language == "en" and "/c/" in url:
+                    assert not INLINE.search(text), (url, INLINE.search(text).group(0))
+                assert leaked == [], f"{moment}: {url} ({language}) shows {leaked}"
+                self.checked_pages += 1
+
+
+def bots_finish(game: Game, screens: Screens) -> None:
+    """Every seat becomes a bot and plays on; the screens are checked whenever the campaign
+    moves (an event STOP turned during the game)."""
+    seats = [{**seat, "kind": "greedy"} for seat in game.seats]
+    Game.objects.filter(pk=game.pk).update(seats=seats, bot_due_at=timezone.now())
+    game.refresh_from_db()
+    version = screens.campaign.version
+    while not game.finished:
+        game.step_bots(limit=25)
+        game.refresh_from_db()  # the screens' board views let the bots move too
+        screens.campaign.refresh_from_db()
+        if screens.campaign.version != version and not game.finished:
+            version = screens.campaign.version
+            screens.check(f"game {screens.campaign.chapter}, an event STOP")
+
+
+def test_no_screen_shows_a_card_not_yet_read(client, deck, settings):
+    settings.PLAY_BOT_DELAY = 0
+    campaign = new_campaign(kinds=("human", "human", "greedy"))
+    screens = Screens(client, campaign, deck)
+    screens.check("before the campaign")
+    for chapter in range(1, deck.shape.games + 1):
+        flow.read_on(campaign)
+        screens.check(f"game {chapter}, picking or playing")
+        for mayor in campaign.mayors.filter(picks__isnull=True):
+            bag = [c["establishment"] for c in dashboard.bag(campaign, deck, mayor)]
+            flow.pick(campaign, mayor, bag[: mayor.circles])
+            screens.check(f"game {chapter}, {mayor.name} picked")
+        campaign.refresh_from_db()
+        assert campaign.phase == Phase.PLAYING
+        if chapter in APP_CHAPTERS:
+            bots_finish(campaign.games.get(chapter=chapter).game, screens)
+        else:
+            flow.record_table_game(campaign, chapter % 3, datetime.date(2026, 11, chapter))
+        screens.check(f"game {chapter}, after the game")
+        campaign.refresh_from_db()
+        flow.finish_after_game(campaign, side="b" if flow.new_pile(campaign) else None)
+        screens.check(f"game {chapter} done")
+    flow.start_free_play(campaign, yokai_rule="yokai_flip")
+    screens.check("free play")
+    assert {Phase.READING, Phase.PICKING, Phase.PLAYING, Phase.AFTER_GAME} <= screens.seen_phases
+    assert Phase.FINISHED in screens.seen_phases
+    assert screens.checked_words > 1000 and screens.checked_pages > 1000
