@@ -133,10 +133,6 @@ def reader_of(campaign: Campaign) -> DeckState:
     return DeckState.from_dict(campaign.reader)
 
 
-def is_free_play(campaign: Campaign) -> bool:
-    return campaign.chapter > deck_of(campaign).shape.games
-
-
 # --- the steps ------------------------------------------------------------------------------
 
 
