@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """Developer entry point, standard library only.
 
-    python3 dev.py serve            # venv, install, migrate, runserver 127.0.0.1:8000 (SQLite)
+    python3 dev.py serve [ADDR]     # venv, install, migrate, serve the home network on port 8000
+    python3 dev.py serve --dev      # the same with DEBUG on and reloading on code changes
     python3 dev.py test [args...]   # venv, install, pytest with the given arguments
     python3 dev.py bootstrap        # only create/refresh .venv (used by .ci/run)
 
-The virtual environment lives in .venv; `pip install -e .[dev]` runs again whenever
-pyproject.toml changes (its hash is kept in .venv/.pyproject.sha256).
+The virtual environment lives in .venv. It installs the exact versions of requirements/lock.txt
+(checked against their hashes), then the project itself without dependencies; again whenever
+pyproject.toml or the lock changes (their hash is kept in .venv/.pyproject.sha256). Refreshing
+the lock needs pip-tools; see the README.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +25,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".pyproject.sha256"
 PYPROJECT = ROOT / "pyproject.toml"
+LOCK = ROOT / "requirements" / "lock.txt"
 PYTEST_NO_TESTS = 5
 
 
@@ -60,24 +65,89 @@ def ensure_venv() -> Path:
                 "  On Debian/Ubuntu install the venv module first:  apt-get install python3-venv\n"
                 f"  then remove the half-made folder:                 rm -rf {VENV}"
             )
-    digest = hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    digest = hashlib.sha256(PYPROJECT.read_bytes() + LOCK.read_bytes()).hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != digest:
-        print("dev.py: installing the project and its dev tools (pyproject.toml changed)")
+        print("dev.py: installing requirements/lock.txt and the project (one of them changed)")
         pip = [python, "-m", "pip", "--disable-pip-version-check"]
         if _run([*pip, "install", "--quiet", "--upgrade", "pip"]) != 0:
             fail("upgrading pip in .venv failed (see above).")
-        if _run([*pip, "install", "--quiet", "-e", ".[dev]"]) != 0:
-            fail("`pip install -e .[dev]` failed (see above); nothing was recorded.")
+        locked = [*pip, "install", "--quiet", "--require-hashes", "-r", LOCK]
+        if _run(locked) != 0:
+            fail(f"installing {LOCK.relative_to(ROOT)} failed (see above); nothing was recorded.")
+        if _run([*pip, "install", "--quiet", "--no-deps", "-e", "."]) != 0:
+            fail("`pip install --no-deps -e .` failed (see above); nothing was recorded.")
+        if _run([*pip, "check"]) != 0:
+            fail("the lock lacks what pyproject.toml asks for; refresh it (README, 'The lock').")
         STAMP.write_text(digest + "\n")
     return python
 
 
+def _addresses_to_open(address: str) -> list[str]:
+    host, _colon, port = address.rpartition(":")
+    if host not in {"0.0.0.0", "", "[::]"}:
+        return [f"http://{host}:{port}/"]
+    sys.path.insert(0, str(ROOT))
+    from config.network import lan_addresses
+
+    return [f"http://{ip}:{port}/" for ip in lan_addresses()] + [f"http://127.0.0.1:{port}/"]
+
+
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM if dev.py itself is killed, so it never keeps the port."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 def serve(args: list[str]) -> int:
+    """Serve the game to the home network; stopping dev.py stops the server it started."""
+    dev = "--dev" in args
+    args = [a for a in args if a != "--dev"]
     python = ensure_venv()
-    if _run([python, "manage.py", "migrate", "--noinput"]) != 0:
+    env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1" if dev else "0")}
+    if _run([python, "manage.py", "migrate", "--noinput"], env=env) != 0:
         fail("migrate failed (see above).")
-    address = args[0] if args else "127.0.0.1:8000"
-    return _run([python, "manage.py", "runserver", address])
+    if env["DEBUG"] in {"0", "false", "no", "off"}:
+        # Without DEBUG, whitenoise serves the collected, hashed files.
+        command = [python, "manage.py", "collectstatic", "--noinput", "-v", "0"]
+        if _run(command, env=env) != 0:
+            fail("collectstatic failed (see above).")
+    address = args[0] if args else "0.0.0.0:8000"
+    if ":" not in address:
+        address = f"0.0.0.0:{address}"
+    command = [str(python), "manage.py", "runserver", address]
+    if not dev:
+        command.append("--noreload")
+    server = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        start_new_session=os.name != "nt",
+        preexec_fn=_die_with_parent if os.name != "nt" else None,
+    )
+
+    def stop(_signum=None, _frame=None) -> None:
+        try:
+            if os.name == "nt":
+                server.terminate()
+            else:
+                os.killpg(server.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+    print("\ndev.py: open the game on any phone or computer on this network:", flush=True)
+    for url in _addresses_to_open(address):
+        print(f"    {url}", flush=True)
+    print("dev.py: stop with Ctrl+C.\n", flush=True)
+    try:
+        return server.wait()
+    finally:
+        stop()
 
 
 def test(args: list[str]) -> int:

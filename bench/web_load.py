@@ -19,6 +19,7 @@ import http.client
 import json
 import os
 import re
+import secrets
 import statistics
 import subprocess
 import sys
@@ -252,6 +253,8 @@ def main() -> int:
         **os.environ,
         "DATABASE_URL": database_url,
         "DEBUG": "0",
+        # DEBUG=0 refuses to start without a key of its own; the workers must share it.
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
         "SECURE_COOKIES": "0",
         "ALLOWED_HOSTS": "127.0.0.1",
         "CONN_MAX_AGE": "600",

@@ -8,7 +8,11 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config import network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,9 +26,10 @@ def _env_bool(name: str, default: bool) -> bool:
 
 SECRET_KEY = os.getenv("SECRET_KEY", "django-insecure-dev-only-change-me-in-production")
 DEBUG = _env_bool("DEBUG", True)
-ALLOWED_HOSTS = [h.strip() for h in os.getenv("ALLOWED_HOSTS", "").split(",") if h.strip()]
-if DEBUG and not ALLOWED_HOSTS:
-    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+# Unless named: this machine by any name or address a phone on the home network may use.
+ALLOWED_HOSTS = [
+    h.strip() for h in os.getenv("ALLOWED_HOSTS", "").split(",") if h.strip()
+] or network.allowed_hosts()
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.getenv("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -41,6 +46,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "simple_history",
     "play",
     "campaign",
     "legacy_deck",
@@ -48,15 +54,20 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside the session and CSRF middleware, so it sees the cookies they set.
+    "config.middleware.secure_cookies_over_https",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "play.limits.RequestSizeLimit",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -133,12 +144,75 @@ WHITENOISE_AUTOREFRESH = DEBUG
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", True)
+# Cookies are marked Secure when the request came over HTTPS (config.middleware), so phones on
+# a plain-HTTP home network can post; SECURE_COOKIES=1 marks them always (behind a TLS proxy).
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", False)
+# A failed CSRF check gets our page, or for a move a working board with a message.
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 # Playing: a bot moves this many seconds after the previous move (longer after a human's, so
 # the table can follow each step and a human can still undo a build); pages poll this often.
 PLAY_BOT_DELAY = float(os.getenv("PLAY_BOT_DELAY", "1.0"))
 PLAY_BOT_DELAY_AFTER_HUMAN = float(os.getenv("PLAY_BOT_DELAY_AFTER_HUMAN", "2.5"))
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
+
+# --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------
+
+if not DEBUG and not os.getenv("SECRET_KEY"):
+    raise ImproperlyConfigured(
+        "DEBUG=0 needs a SECRET_KEY of its own in the environment (for example the output of "
+        "`python3 -c 'import secrets; print(secrets.token_urlsafe(50))'`); the built-in "
+        "development key would let anyone forge this site's cookies."
+    )
+
+# HTTPS=1: served over HTTPS behind a proxy that terminates TLS and sets X-Forwarded-Proto
+# (and strips any the client sent). Then plain HTTP is redirected, browsers are told to use HTTPS
+# only (HSTS), and cookies travel over HTTPS only. Without it (a phone on a home network over
+# plain HTTP) none of this is set, or the browser could not post a move.
+HTTPS = _env_bool("HTTPS", False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = int(os.getenv("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+
+# No request body over 5 MB is read (play.limits.RequestSizeLimit answers 413 in the page's
+# language): the largest thing taken is a campaign backup (campaign.backup.MAX_BYTES, 4 MB), and
+# uploads below it stay in memory. Each endpoint bounds its own input far lower: a move 1 KB, an
+# exported game 256 KB and 5,000 actions, which is far more than any real game.
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+GAME_IMPORT_MAX_BYTES = 256 * 1024
+GAME_IMPORT_MAX_ACTIONS = 5000
+
+# Errors (a 500's traceback included) go to stderr whatever DEBUG says; Django's default sends
+# them nowhere with DEBUG off. LOG_LEVEL=DEBUG shows more.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} pid={process}: {message}", "style": "{"}
+    },
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": os.getenv("LOG_LEVEL", "INFO")},
+    # Without handlers of its own, Django's logger passes everything on to the root's.
+    "loggers": {"django": {"level": os.getenv("LOG_LEVEL", "INFO")}},
+}
+
+# Scripts and styles only from our own static files: no inline <script>, no on* handler, no
+# style attribute (htmx is told not to need eval or inline styles, in base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],  # Bootstrap draws form controls with data: SVG
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}

@@ -1,8 +1,19 @@
 from django.contrib import admin
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # play's urls first: they register the `secret` converter the campaign's urls use too
+    # Browsers ask for /favicon.ico before they read the page's <link rel="icon">.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"))),
     path("", include("play.urls")),
+    path("", include("campaign.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

@@ -225,10 +225,26 @@ class Deck:
     cards: tuple[DeckCard, ...]
     boxes: dict[int, Box]
     files: dict[str, str]  # role -> file name, for messages ("deck" -> "deck.toml")
+    # Which deck this is and exactly what it says: a campaign keeps both, so that a deck edited
+    # between two evenings is refused with a message instead of shifting the reader silently.
+    id: str = ""
+    digest: str = ""
 
     def sides(self) -> list[Side]:
         """Every side in reading order: 1A, 1B, 2A, …"""
         return [side for card in self.cards for side in (card.a, card.b)]
+
+    def face_only_ids(self) -> set[str]:
+        """Establishments that exist only as the face of players' marketplace cards (no pile
+        of their own): the marketplace cards are the components, not they."""
+        faces = {c.establishment for c in self.components.values() if c.kind == "marketplace"}
+        return {
+            cid
+            for cid in faces
+            if cid in self.components
+            and self.components[cid].kind == "establishment"
+            and self.components[cid].copies <= 1
+        }
 
     def box_of(self, component_id: str) -> int | None:
         for box in self.boxes.values():

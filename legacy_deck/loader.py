@@ -9,6 +9,8 @@ load_deck also runs validate() and raises DeckError with every problem found.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -84,13 +86,33 @@ def read_deck(path: str | Path | None = None) -> tuple[Deck | None, list[Problem
 def parse_deck(components: dict, deck: dict, boxes: dict, problems: list[Problem]) -> Deck:
     """Build a Deck from the three files' parsed data; problems found are appended."""
     parsed = _components(components, problems)
+    campaign = deck.get("campaign", {})
+    deck_id = campaign.get("id", "") if isinstance(campaign, dict) else ""
+    if not isinstance(deck_id, str) or not deck_id.strip():
+        problems.append(Problem(FILES["deck"], "must name the deck", None, "campaign.id"))
+        deck_id = ""
+    if isinstance(campaign, dict):
+        campaign = {key: value for key, value in campaign.items() if key != "id"}
     return Deck(
-        shape=_shape(deck.get("campaign", {}), problems),
+        shape=_shape(campaign, problems),
         components=parsed,
         cards=_cards(deck.get("card", []), problems),
         boxes=_boxes(boxes.get("box", []), problems),
         files=dict(FILES),
+        id=deck_id,
+        digest=content_digest(components, deck, boxes),
     )
+
+
+def content_digest(components: dict, deck: dict, boxes: dict) -> str:
+    """A hash of what the files say (not how they are laid out: comments change nothing)."""
+    text = json.dumps(
+        {"components": components, "deck": deck, "boxes": boxes},
+        sort_keys=True,
+        ensure_ascii=False,
+        default=str,  # TOML dates and times
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # -- small checks ---------------------------------------------------------------------------------

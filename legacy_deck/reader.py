@@ -1,6 +1,6 @@
 """Reading the deck: pure functions over a small, JSON-able DeckState.
 
-    state = DeckState()                                      # nothing read yet
+    state = DeckState.start(deck)                            # nothing read yet, of this deck
     reading = advance(deck, state, "before_campaign")        # reveals up to the next STOP
     reading.revealed, reading.instructions, reading.waiting  # what was read, what to do, next STOP
     state = reading.state                                    # keep this; the old one is unchanged
@@ -30,12 +30,21 @@ class DeckState:
     position: int = 0  # index of the next unread side in reading order (1A = 0, 1B = 1, 2A = 2…)
     boxes_opened: tuple[int, ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # (double-sided component id, "a" or "b")
+    deck_id: str = ""  # the deck this state reads ("" for a state not tied to one deck)
+    digest: str = ""  # that deck's content hash when reading began
+
+    @classmethod
+    def start(cls, deck: Deck) -> DeckState:
+        """Nothing read yet, of exactly this deck."""
+        return cls(deck_id=deck.id, digest=deck.digest)
 
     def to_dict(self) -> dict:
         return {
             "position": self.position,
             "boxes_opened": list(self.boxes_opened),
             "choices": dict(self.choices),
+            "deck_id": self.deck_id,
+            "digest": self.digest,
         }
 
     def to_json(self) -> str:
@@ -47,6 +56,8 @@ class DeckState:
             position=int(data.get("position", 0)),
             boxes_opened=tuple(int(n) for n in data.get("boxes_opened", ())),
             choices=tuple(sorted(dict(data.get("choices", {})).items())),
+            deck_id=str(data.get("deck_id", "")),
+            digest=str(data.get("digest", "")),
         )
 
     @classmethod
@@ -86,8 +97,24 @@ def parse_moment(moment: str | Stop) -> Stop:
     )
 
 
+class DeckChanged(ReaderError):
+    """The state was read from another deck, or from this deck before its content changed."""
+
+
+def check_same_deck(deck: Deck, state: DeckState) -> None:
+    """DeckChanged unless `state` was read from exactly this deck (a state tied to no deck
+    passes: tests and tools read small decks without an identity)."""
+    if not state.deck_id and not state.digest:
+        return
+    if state.deck_id != deck.id:
+        raise DeckChanged(f"This campaign reads the deck {state.deck_id!r}, not {deck.id!r}.")
+    if state.digest != deck.digest:
+        raise DeckChanged(f"The deck {deck.id!r} has changed since this campaign began reading it.")
+
+
 def waiting_at(deck: Deck, state: DeckState) -> Stop | None:
     """The STOP the deck waits at, or None if everything has been read."""
+    check_same_deck(deck, state)
     sides = deck.sides()
     if state.position >= len(sides):
         return None
@@ -104,6 +131,7 @@ def _may_turn(stop: Stop, moment: Stop) -> bool:
 def advance(deck: Deck, state: DeckState, moment: str | Stop) -> Reading:
     """Turn the STOP the deck waits at (if `moment` is its moment) and read up to the next one."""
     moment = parse_moment(moment)
+    check_same_deck(deck, state)
     sides = deck.sides()
     if state.position >= len(sides):
         raise ReaderError("The deck has been read to the end; there is nothing more to turn.")
@@ -149,6 +177,40 @@ def advance(deck: Deck, state: DeckState, moment: str | Stop) -> Reading:
     new_state = replace(state, position=position, boxes_opened=tuple(opened))
     waiting = sides[position].stop if position < len(sides) else None
     return Reading(tuple(revealed), tuple(instructions), waiting, new_state, boxes)
+
+
+def read_so_far(deck: Deck, state: DeckState) -> list[Side]:
+    """Every side read, in order: what a table may look back at, and nothing after it."""
+    check_same_deck(deck, state)
+    return deck.sides()[: state.position]
+
+
+def last_turned(deck: Deck, state: DeckState) -> Stop | None:
+    """The STOP turned most recently (None before the first reading)."""
+    for side in reversed(read_so_far(deck, state)):
+        if side.stop is not None:
+            return side.stop
+    return None
+
+
+# Which engine events make a deck event happen (an event STOP's `event`).
+def deck_events(engine_events: list[dict]) -> set[str]:
+    """The deck's events among a move's engine events: doubles, landmark_built, …"""
+    found = set()
+    for event in engine_events:
+        kind = event.get("type")
+        dice = event.get("dice") or []
+        if kind == "roll" and len(dice) == 2 and dice[0] == dice[1]:
+            found.add("doubles")
+        elif kind == "landmark":
+            found.add("landmark_built")
+        elif kind == "contribute":
+            found.add("flag_planted")
+        elif kind == "claim_island":
+            found.add("island_claimed")
+        elif kind == "rest":
+            found.add("rest_taken")
+    return found
 
 
 def presented(deck: Deck, state: DeckState) -> list[str]:

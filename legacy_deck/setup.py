@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from play.engine import dice
 from play.engine.catalog import CARDS
 
 from .format import Deck, Side, Stop
+from .reader import DeckState, read_so_far, waiting_at
 from .timeline import Ledger, replay, sorted_tableau
 
 
@@ -43,22 +45,184 @@ def _ledger(deck: Deck, chapter: int) -> Ledger:
 
 
 def chapter_setup(
-    deck: Deck, chapter: int, players: list[str] | int, carry_over: dict, seed: int = 0
+    deck: Deck,
+    chapter: int,
+    players: list[str] | int,
+    carry_over: dict,
+    seed: int = 0,
+    *,
+    reader: DeckState | None = None,
+    colours: list[str] | None = None,
 ) -> dict:
-    """The engine setup of chapter `chapter` (1-based) for these players."""
+    """The engine setup of chapter `chapter` (1-based) for these players.
+
+    With `reader` (a campaign's reading state), a chapter whose before-game STOP has not been
+    turned is refused: nothing the table has not read goes into a game. `colours` are the
+    players' own colours, seat by seat (by default the deck's first ones, in order)."""
+    players, colours = _seats(deck, players, colours)
+    if reader is not None and not _reached(deck, reader, chapter):
+        raise SetupError(f"The deck has not been read up to game {chapter} yet.")
+    ledger = _ledger(deck, chapter)
+    tableau = sorted_tableau(deck, ledger.tableau)
+    if len(tableau) != len(deck.shape.landmark_costs):
+        raise SetupError(
+            f"Game {chapter} has {len(tableau)} landmarks, not {len(deck.shape.landmark_costs)}."
+        )
+    if ledger.project is None:
+        raise SetupError(f"Game {chapter} has no community project.")
+    setup = _table(
+        deck,
+        ledger,
+        players,
+        colours,
+        carry_over,
+        market=ledger.market,
+        tableau=tableau,
+        project=ledger.project,
+        rule_cards=ledger.rules,
+        seed=seed,
+        first_player="roll" if chapter == 1 else carry_over.get("last_winner", 0),
+    )
+    if "expedition" in setup["rules"]:
+        setup.update(_expedition(deck, ledger.at("table"), f"Game {chapter}"))
+    return setup
+
+
+FREE_PLAY_PICKS = 4
+
+
+def free_play_setup(
+    deck: Deck,
+    reader: DeckState,
+    players: list[str],
+    colours: list[str],
+    carry_over: dict,
+    yokai_rule: str,
+    seed: int = 0,
+) -> dict:
+    """A game of free play after the campaign ("chapter 11", RULES.md §5), from what the
+    campaign left: the market from every establishment pile the campaign used but those free
+    play removes; three random landmarks and one random community project from the archive
+    (never the excluded ones); every island open by the track; every rule card in force, with
+    the one Yōkai rule the table chose; four picks each; the start player by roll. The random
+    draws come from `seed`, so a free-play game is set up again exactly from it."""
+    players, colours = _seats(deck, players, colours)
+    if waiting_at(deck, reader) is not None:
+        raise SetupError("Free play begins when the whole deck has been read.")
+    shape = deck.shape
+    if yokai_rule not in shape.free_play_rules:
+        raise SetupError(f"Free play chooses one of {', '.join(shape.free_play_rules)}.")
+    ledger, _reached_end = replay(deck)
+    comps = deck.components
+    kept = ("market", "reserve", "archive", "tableau", "project")
+
+    def usable(kind: str) -> list[str]:
+        return sorted(
+            cid
+            for cid, component in comps.items()
+            if component.kind == kind
+            and ledger.where[cid] in kept
+            and cid not in shape.never_in_free_play
+        )
+
+    removed = set(shape.free_play_removes) | deck.face_only_ids()
+    market = [
+        cid
+        for kind in ("establishment", "double_sided")
+        for cid in usable(kind)
+        if cid not in removed
+    ]
+    draw = _Draws(seed)
+    landmarks = usable("landmark")
+    projects = usable("project")
+    if len(landmarks) < len(shape.landmark_costs) or not projects:
+        raise SetupError("The archive does not hold enough landmarks and projects for free play.")
+    tableau = sorted_tableau(deck, draw.sample(landmarks, len(shape.landmark_costs)))
+    project = draw.sample(projects, 1)[0]
+    yokai_cards = {c.rule: cid for cid, c in comps.items() if c.kind == "rule"}
+    unwanted = {yokai_cards.get(rule) for rule in shape.free_play_rules if rule != yokai_rule}
+    rule_cards = [cid for cid in ledger.rules if cid not in unwanted]
+    chosen = yokai_cards.get(yokai_rule)
+    if chosen is not None and chosen not in rule_cards:
+        rule_cards.append(chosen)
+    setup = _table(
+        deck,
+        ledger,
+        players,
+        colours,
+        {**carry_over, "circles": [FREE_PLAY_PICKS] * len(players)},
+        market=market,
+        tableau=tableau,
+        project=project,
+        rule_cards=rule_cards,
+        seed=seed,
+        first_player="roll",
+        free_play=True,
+    )
+    if "expedition" in setup["rules"]:
+        islands = [cid for cid, c in comps.items() if c.kind == "island"]
+        tracks = [cid for cid, c in comps.items() if c.kind == "track"]
+        setup.update(_expedition(deck, tracks[:1] + islands, "Free play"))
+    return setup
+
+
+class _Draws:
+    """Random choices for a free-play setup, from its seed alone (no global random)."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.counter = 0
+
+    def sample(self, items: list[str], count: int) -> list[str]:
+        pool = list(items)
+        chosen = []
+        for _ in range(count):
+            index = dice.draw(self.seed, 10_000 + self.counter, len(pool))
+            self.counter += 1
+            chosen.append(pool.pop(index))
+        return chosen
+
+
+def _seats(deck: Deck, players: list[str] | int, colours: list[str] | None):
     if isinstance(players, int):
         players = [f"Player {seat + 1}" for seat in range(players)]
     count = len(players)
     shape = deck.shape
     if count > len(shape.colours):
         raise SetupError(f"The campaign has {len(shape.colours)} player colours, not {count}.")
-    ledger = _ledger(deck, chapter)
+    colours = list(colours) if colours is not None else list(shape.colours[:count])
+    if len(colours) != count or len(set(colours)) != count:
+        raise SetupError("Each player needs a colour of their own.")
+    for colour in colours:
+        if colour not in shape.colours:
+            raise SetupError(f"{colour!r} is not one of the campaign's colours.")
+    return list(players), colours
+
+
+def _table(
+    deck: Deck,
+    ledger: Ledger,
+    players: list[str],
+    colours: list[str],
+    carry_over: dict,
+    *,
+    market: list[str],
+    tableau: list[str],
+    project: str,
+    rule_cards: list[str],
+    seed: int,
+    first_player: int | str,
+    free_play: bool = False,
+) -> dict:
+    """The engine setup for a Legacy table laid out from these components."""
+    count = len(players)
+    shape = deck.shape
     comps = deck.components
     choices = carry_over.get("choices", {})
     card_defs: dict[str, dict] = {}
 
-    market: dict[str, int] = {}
-    for cid in ledger.market:
+    piles: dict[str, int] = {}
+    for cid in market:
         component = comps[cid]
         if component.kind == "double_sided":
             side = choices.get(cid)
@@ -68,45 +232,34 @@ def chapter_setup(
         else:
             card = component.card
         card_defs[card.id] = card.to_dict()
-        market[card.id] = market.get(card.id, 0) + component.copies
+        piles[card.id] = piles.get(card.id, 0) + component.copies
 
     # after-game step 7: the market is kept sorted by number
     order = {card["id"]: (min(card["numbers"]), card["id"]) for card in card_defs.values()}
-    market = dict(sorted(market.items(), key=lambda item: order[item[0]]))
+    piles = dict(sorted(piles.items(), key=lambda item: order[item[0]]))
 
-    tableau = sorted_tableau(deck, ledger.tableau)
-    if len(tableau) != len(shape.landmark_costs):
-        raise SetupError(
-            f"Game {chapter} has {len(tableau)} landmarks, not {len(shape.landmark_costs)}."
-        )
     landmarks = [
         {"id": lid, "cost": cost} for lid, cost in zip(tableau, shape.landmark_costs, strict=True)
     ]
-    if ledger.project is None:
-        raise SetupError(f"Game {chapter} has no community project.")
-    project = comps[ledger.project].project
+    project_def = comps[project].project
 
     circles = carry_over.get("circles") or [shape.start_circles] * count
+    if len(circles) != count or not all(type(c) is int and c >= 0 for c in circles):
+        raise SetupError(f"Ticked circles are {count} whole numbers, one per player.")
+    bags = [ledger.marketplace.get(colour, []) for colour in colours]
     picks = carry_over.get("picks") or [
-        default_picks(ledger.marketplace.get(shape.colours[seat], []), circles[seat], deck)
-        for seat in range(count)
+        default_picks(bags[seat], circles[seat], deck) for seat in range(count)
     ]
+    if len(picks) != count:
+        raise SetupError(f"Marketplace picks are {count} lists, one per player.")
     cities = []
     for seat in range(count):
-        own = ledger.marketplace.get(shape.colours[seat], [])
-        chosen = list(picks[seat])
-        if len(chosen) > circles[seat]:
-            raise SetupError(
-                f"Seat {seat} picks {len(chosen)} marketplace cards with {circles[seat]} circles."
-            )
-        missing = Counter(chosen) - Counter(own)
-        if missing:
-            raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
-        for card_id in chosen:
+        check_picks(bags[seat], circles[seat], picks[seat], seat)
+        for card_id in picks[seat]:
             component = comps.get(card_id)
             if component is not None and component.card is not None:
                 card_defs[card_id] = component.card.to_dict()
-        cities.append(dict(Counter(chosen)))
+        cities.append(dict(Counter(picks[seat])))
 
     setup = {
         "edition": "legacy",
@@ -116,31 +269,32 @@ def chapter_setup(
         "cities": cities,
         "landmarks": [[dict(entry) for entry in landmarks] for _ in range(count)],
         "built": [[] for _ in range(count)],
-        "community_project": {"id": project.id, "cost": project.cost},
-        "market": market,
-        "rules": [comps[cid].rule for cid in ledger.rules],
+        "community_project": {"id": project_def.id, "cost": project_def.cost},
+        "market": piles,
+        "rules": [comps[cid].rule for cid in rule_cards],
         "variants": [],
-        "first_player": "roll" if chapter == 1 else carry_over.get("last_winner", 0),
+        "first_player": first_player,
         "card_defs": list(card_defs.values()),
         "landmark_defs": [comps[lid].landmark.to_dict() for lid in tableau],
-        "project_defs": [project.to_dict()],
+        "project_defs": [project_def.to_dict()],
     }
-    if ledger.stickers:
-        setup["stickers"] = [
-            {"card": card, "change": dict(comps[sid].change)} for sid, card in ledger.stickers
-        ]
-    if "expedition" in setup["rules"]:
-        setup.update(_expedition(deck, ledger, chapter))
+    in_game = set(piles) | {card for city in cities for card in city}
+    stickers = [
+        {"card": card, "change": dict(comps[sid].change)}
+        for sid, card in ledger.stickers
+        # free play leaves some piles out (Fox Meadows, Gold Mines): their stickers with them
+        if card in in_game or not free_play
+    ]
+    if stickers:
+        setup["stickers"] = stickers
     return setup
 
 
-def _expedition(deck: Deck, ledger: Ledger, chapter: int) -> dict:
-    on_table = [deck.components[cid] for cid in ledger.at("table")]
+def _expedition(deck: Deck, on_table_ids: list[str], what: str) -> dict:
+    on_table = [deck.components[cid] for cid in on_table_ids]
     tracks = [c for c in on_table if c.kind == "track"]
     if len(tracks) != 1:
-        raise SetupError(
-            f"Game {chapter} plays the expedition but has {len(tracks)} tracks on the table."
-        )
+        raise SetupError(f"{what} plays the expedition but has {len(tracks)} tracks on the table.")
     islands = sorted((c for c in on_table if c.kind == "island"), key=lambda c: c.space)
     return {
         "expedition": {
@@ -153,18 +307,46 @@ def _expedition(deck: Deck, ledger: Ledger, chapter: int) -> dict:
     }
 
 
+def check_picks(bag: list[str], circles: int, picks, seat: int = 0) -> None:
+    """SetupError unless `picks` takes exactly `circles` cards from `bag` (all of a smaller bag)."""
+    if not isinstance(picks, list | tuple) or not all(isinstance(p, str) for p in picks):
+        raise SetupError(f"Seat {seat}'s marketplace picks are a list of card ids.")
+    wanted = min(circles, len(bag))
+    if len(picks) != wanted:
+        raise SetupError(
+            f"Seat {seat} picks {len(picks)} marketplace cards, not {wanted} "
+            f"({circles} ticked circles, {len(bag)} cards in the bag)."
+        )
+    missing = Counter(picks) - Counter(bag)
+    if missing:
+        raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
+
+
 def default_picks(own: list[str], circles: int, deck: Deck | None = None) -> list[str]:
-    """The start cards first (Wheat Field, Bakery), then the cards that pay on the lowest numbers
-    (a single die reaches them), the newest first among equals. Without the deck to look the
-    numbers up, simply the newest."""
-    start, rest = own[:2], own[2:]
-    if circles <= len(start):
-        return start[:circles]
-    ranked = list(reversed(rest))
-    if deck is not None:
-        ranked.sort(key=lambda card_id: min(_numbers(deck, card_id), default=13))
-    chosen = set(ranked[: circles - len(start)])
-    return start + [card_id for card_id in rest if card_id in chosen]
+    """A bot's picks from its bag: the start cards first, then the cards that pay on the lowest
+    numbers (a single die reaches them), the newest first among equals; in bag order. Without
+    the deck to look cards up, simply the newest."""
+    start = _start_establishments(deck) if deck is not None else set()
+
+    def rank(index: int) -> tuple:
+        card_id = own[index]
+        low = min(_numbers(deck, card_id), default=13) if deck is not None else 0
+        return (card_id not in start, low, -index)
+
+    chosen = sorted(range(len(own)), key=rank)[:circles]
+    return [own[index] for index in sorted(chosen)]
+
+
+def _start_establishments(deck: Deck) -> set[str]:
+    return {
+        c.establishment for c in deck.components.values() if c.kind == "marketplace" and c.start
+    }
+
+
+def _reached(deck: Deck, reader: DeckState, chapter: int) -> bool:
+    """Whether the reader has turned the STOP before game `chapter`."""
+    wanted = Stop("before_game", chapter)
+    return any(side.stop == wanted for side in read_so_far(deck, reader))
 
 
 def _numbers(deck: Deck, card_id: str) -> tuple[int, ...]:

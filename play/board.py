@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from play import describe
 from play.engine import GameState, legal_actions
 from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
@@ -74,7 +77,8 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "name": thing_name(table, lid),
                 "cost": costs[lid],
                 "built": built,
-                "fresh": lid in player.fresh,
+                # Once the game is won, no card waits for a next turn.
+                "fresh": lid in player.fresh and state.winner is None,
                 "effect": describe.effect_text(table.landmarks[lid].effect),
                 "letter": table.landmarks[lid].letter,
             }
@@ -89,7 +93,10 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "coins": player.coins,
                 "city": _sorted_cards(table, player.city, stickers, player.face_down),
                 "islands": [
-                    {**island_view(table, island), "fresh": island in player.fresh}
+                    {
+                        **island_view(table, island),
+                        "fresh": island in player.fresh and state.winner is None,
+                    }
                     for island in player.islands
                 ],
                 "boat": player.boat,
@@ -114,50 +121,117 @@ BUTTON_ICONS = {
 }
 
 
-def action_buttons(state: GameState) -> list[dict]:
-    """Every legal action as a button: its label, its JSON value and a style."""
+ORDER = {
+    # Deciding not to trade comes first: it is the answer most often given.
+    "skip": -1,
+    "build_landmark": 0,
+    "contribute": 1,
+    "sail": 2,
+    "rest": 3,
+    "build": 4,
+    "pass": 5,
+}
+STYLES = {
+    "build_landmark": "btn-warning",
+    "roll": "btn-primary",
+    "reroll": "btn-primary",
+    "pass": "btn-light border-dark-subtle",
+    "skip": "btn-light border-dark-subtle",
+    "keep": "btn-outline-primary",
+    "contribute": "btn-outline-success",
+    "sail": "btn-outline-info",
+    "rest": "btn-light border-dark-subtle",
+    "give": "btn-outline-dark",
+    "back": "btn-link",
+}
+
+
+def action_value(action: dict) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def action_buttons(state: GameState, give: str | None = None) -> list[dict]:
+    """Every legal action as a button: its label, its JSON value and a style.
+
+    A Business Center trade takes two steps, so a phone never lists every pair: first the card
+    to give (links that only show the next step), then, for that card, what to take from whom.
+    """
     table = state.table
     names = [p.name for p in state.players]
+    coins = [p.coins for p in state.players]
     costs = table.landmark_costs[state.active]
-    # Deciding not to trade comes first: the list of trades can be long on a phone.
-    order = {
-        "skip": -1,
-        "build_landmark": 0,
-        "contribute": 1,
-        "sail": 2,
-        "rest": 3,
-        "build": 4,
-        "pass": 5,
-    }
+    actions = legal_actions(state)
+    trades = [a for a in actions if a.get("type") == "trade"]
+    gives = list(dict.fromkeys(a["give"] for a in trades))
+    if trades and give not in gives:
+        return [
+            *[_button(a, table, names, costs, coins) for a in actions if a["type"] != "trade"],
+            *[_give_button(table, card) for card in gives],
+        ]
     buttons = []
-    for action in legal_actions(state):
-        kind = action.get("type")
+    for action in actions:
+        if action.get("type") == "trade" and action["give"] != give:
+            continue
+        buttons.append(_button(action, table, names, costs, coins))
+    buttons.sort(key=lambda b: (b["order"], b["group"]))
+    if trades:
         buttons.append(
             {
-                "label": describe.action_label(action, table, names, costs),
-                "value": json.dumps(action, sort_keys=True, separators=(",", ":")),
-                "kind": kind,
-                "cost": _cost(action, table, costs),
-                "colour": table.cards[action["card"]].colour
-                if kind == "build" and action.get("card") in table.cards
-                else None,
-                "style": {
-                    "build_landmark": "btn-warning",
-                    "roll": "btn-primary",
-                    "reroll": "btn-primary",
-                    "pass": "btn-light border-dark-subtle",
-                    "skip": "btn-light border-dark-subtle",
-                    "keep": "btn-outline-primary",
-                    "contribute": "btn-outline-success",
-                    "sail": "btn-outline-info",
-                    "rest": "btn-light border-dark-subtle",
-                }.get(kind, "btn-outline-dark"),
-                "icon": BUTTON_ICONS.get(kind, ""),
-                "order": order.get(kind, 6),
+                "label": _("Give another card"),
+                "kind": "back",
+                "link": "?",
+                "style": STYLES["back"],
+                "icon": "bi-arrow-left",
+                "order": 9,
+                "group": "",
             }
         )
-    buttons.sort(key=lambda b: b["order"])
     return buttons
+
+
+def _button(action: dict, table, names, costs, coins) -> dict:
+    kind = action.get("type")
+    card = table.cards.get(action.get("card")) if kind == "build" else None
+    button = {
+        "label": describe.action_label(action, table, names, costs, coins),
+        "value": action_value(action),
+        "kind": kind,
+        "cost": _cost(action, table, costs),
+        "colour": card.colour if card else None,
+        "numbers": describe.numbers_text(card.numbers) if card else "",
+        "effect": describe.effect_text(card.effect) if card else "",
+        "style": STYLES.get(kind, "btn-outline-dark"),
+        "icon": BUTTON_ICONS.get(kind, ""),
+        "order": ORDER.get(kind, 6),
+        "group": "",
+    }
+    if kind == "build_landmark":
+        button["effect"] = describe.effect_text(table.landmarks[action["landmark"]].effect)
+    if kind == "trade":
+        player = action["player"]
+        button["label"] = _("Take %(card)s") % {"card": thing_name(table, action["take"])}
+        button["group"] = ngettext(
+            "From %(player)s (%(n)s coin):", "From %(player)s (%(n)s coins):", coins[player]
+        ) % {"player": names[player], "n": coins[player]}
+        taken = table.cards[action["take"]]
+        button["colour"] = taken.colour
+        button["numbers"] = describe.numbers_text(taken.numbers)
+    return button
+
+
+def _give_button(table, card_id: str) -> dict:
+    card = table.cards[card_id]
+    return {
+        "label": _("Give %(card)s…") % {"card": thing_name(table, card_id)},
+        "kind": "give",
+        "link": f"?give={card_id}",
+        "colour": card.colour,
+        "numbers": describe.numbers_text(card.numbers),
+        "style": STYLES["give"],
+        "icon": "",
+        "order": 7,
+        "group": "",
+    }
 
 
 def _cost(action: dict, table, costs: dict[str, int]) -> int | None:
@@ -225,6 +299,26 @@ def _landmark_reference(state: GameState) -> list[dict]:
     ]
 
 
+def standings(state: GameState) -> list[dict]:
+    """The final table: the winner first, then by landmarks built, then by coins."""
+    rows = [
+        {
+            "seat": seat,
+            "name": player.name,
+            "winner": seat == state.winner,
+            "landmarks": sum(1 for built in player.landmarks.values() if built),
+            "landmarks_total": len(player.landmarks),
+            "establishments": sum(player.city.values()),
+            "coins": player.coins,
+        }
+        for seat, player in enumerate(state.players)
+    ]
+    rows.sort(key=lambda r: (not r["winner"], -r["landmarks"], -r["coins"], r["seat"]))
+    for place, row in enumerate(rows, start=1):
+        row["place"] = place
+    return rows
+
+
 class Lazy:
     """A value worked out only if a template asks for it, and then only once.
 
@@ -253,8 +347,12 @@ def _other_cards(state: GameState) -> list[dict]:
     )
 
 
-def _market(state: GameState) -> list[dict]:
-    return _sorted_cards(state.table, state.market, stickers_by_card(state.setup))
+def _market(state: GameState, builds: dict[str, str]) -> list[dict]:
+    """The market's cards; those the viewer may build now carry the build's action value."""
+    cards = _sorted_cards(state.table, state.market, stickers_by_card(state.setup))
+    for card in cards:
+        card["build"] = builds.get(card["id"], "")
+    return cards
 
 
 def expedition_track(state: GameState) -> dict | None:
@@ -291,7 +389,9 @@ def expedition_track(state: GameState) -> dict | None:
     return {"length": table.track_length, "spaces": spaces}
 
 
-def board_context(state: GameState, seats: list[dict], entries, *, you=None, may_act=False):
+def board_context(
+    state: GameState, seats: list[dict], entries, *, you=None, may_act=False, give=None
+):
     table = state.table
     active = state.players[state.active]
     project = None
@@ -302,11 +402,18 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
             "effect": describe.effect_text(table.project.effect),
             "flags": [p.name for p in state.players if p.flag],
         }
+    buttons = action_buttons(state, give) if may_act and state.winner is None else []
+    # Establishments are built by tapping their market card, which shows number and effect.
+    builds = {json.loads(b["value"])["card"]: b["value"] for b in buttons if b["kind"] == "build"}
+    buttons = [b for b in buttons if b["kind"] != "build"]
     return {
         "state": state,
         "you": you,
+        "can_build": len(builds),
+        "summary": describe.game_summary(state.setup),
+        "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None),
-        "market": Lazy(_market, state),
+        "market": Lazy(_market, state, builds),
         "track": Lazy(expedition_track, state),
         "rules": describe.rules_in_force(table.rules),
         "other_cards": Lazy(_other_cards, state),
@@ -317,7 +424,7 @@ def board_context(state: GameState, seats: list[dict], entries, *, you=None, may
         "active_name": active.name,
         "dice": dice_icons(state),
         "total": sum(state.dice) if state.dice else None,
-        "buttons": action_buttons(state) if may_act and state.winner is None else [],
+        "buttons": buttons,
         "log": Lazy(log_lines, state, entries),
         "start_rolls": start_rolls([p.name for p in state.players], state.start_rolls),
         "latest": log_lines(state, entries[-1:]),

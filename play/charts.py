@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from play import describe
@@ -40,22 +40,76 @@ def game_figures(setup: dict, actions: list[dict]) -> dict:
     return {"coins": coins, "income": income}
 
 
+# Drawn 360 units wide: about as wide as a phone shows it, so 14-unit text stays >= 12 px there.
+WIDTH = 360
+FONT = 14
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
+
+
+def nice_step(largest: int, ticks: int = 5) -> int:
+    """A round step that marks 0..largest with at most about `ticks` + 1 ticks."""
+    for step in NICE_STEPS:
+        if largest / step <= ticks:
+            return step
+    return NICE_STEPS[-1]
+
+
 def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
-    width, height, pad = 480, 220, 34
-    top = max([max(row) for row in coins] + [5])
-    steps = max(len(coins) - 1, 1)
+    """Lines of every seat's coins at the start of each turn, with gridlines and ticks."""
+    height, left, right, top_pad, bottom = 230, 40, 12, 10, 44
+    step = nice_step(max([max(row) for row in coins] + [5]))
+    top = -(-max([max(row) for row in coins] + [5]) // step) * step
+    turns = max(len(coins) - 1, 1)
+    turn_step = nice_step(turns, 6)
 
     def x(i):
-        return pad + (width - 2 * pad) * i / steps
+        return left + (WIDTH - left - right) * i / turns
 
     def y(v):
-        return height - pad - (height - 2 * pad) * v / top
+        return height - bottom - (height - bottom - top_pad) * v / top
 
-    lines = []
+    parts = []
+    for value in range(0, top + 1, step):
+        parts.append(
+            format_html(
+                '<line x1="{l}" y1="{y}" x2="{r}" y2="{y}" stroke="{c}"/>'
+                '<text x="{tx}" y="{y}" font-size="{f}" text-anchor="end" '
+                'dominant-baseline="middle">{v}</text>',
+                l=left,
+                r=WIDTH - right,
+                y=f"{y(value):.1f}",
+                c="#888" if value == 0 else "#ddd",
+                tx=left - 6,
+                f=FONT,
+                v=value,
+            )
+        )
+    for turn in range(0, turns + 1, turn_step):
+        parts.append(
+            format_html(
+                '<line x1="{x}" y1="{b}" x2="{x}" y2="{t}" stroke="#888"/>'
+                '<text x="{x}" y="{ty}" font-size="{f}" text-anchor="middle">{n}</text>',
+                x=f"{x(turn):.1f}",
+                b=height - bottom,
+                t=height - bottom + 5,
+                ty=height - bottom + 20,
+                f=FONT,
+                n=turn,
+            )
+        )
+    parts.append(
+        format_html(
+            '<text x="{x}" y="{y}" font-size="{f}" text-anchor="middle">{label}</text>',
+            x=(left + WIDTH - right) / 2,
+            y=height - 4,
+            f=FONT,
+            label=_("turn"),
+        )
+    )
     for seat, name in enumerate(names):
         points = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(coins))
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        lines.append(
+        parts.append(
             format_html(
                 '<polyline fill="none" stroke="{}" stroke-width="2.5" points="{}">'
                 "<title>{}</title></polyline>",
@@ -64,34 +118,17 @@ def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
                 name,
             )
         )
-    grid = format_html(
-        '<line x1="{p}" y1="{b}" x2="{r}" y2="{b}" stroke="#999"/>'
-        '<line x1="{p}" y1="{t}" x2="{p}" y2="{b}" stroke="#999"/>'
-        '<text x="{tx}" y="{ty}" font-size="14" text-anchor="end">{top}</text>'
-        '<text x="{tx}" y="{b}" font-size="14" text-anchor="end">0</text>'
-        '<text x="{r}" y="{lb}" font-size="14" text-anchor="end">{turns}</text>',
-        p=pad,
-        b=height - pad,
-        r=width - pad,
-        t=pad,
-        tx=pad - 4,
-        ty=pad + 4,
-        lb=height - pad + 16,
-        top=top,
-        turns=_("%(n)s turns") % {"n": len(coins) - 1},
-    )
     return format_html(
-        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">{}{}</svg>',
-        grid,
-        mark_safe("".join(lines)),  # noqa: S308 - each part went through format_html
-        w=width,
+        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">{}</svg>',
+        format_html_join("", "{}", ((p,) for p in parts)),
+        w=WIDTH,
         h=height,
         label=_("Coins of each player, turn by turn"),
     )
 
 
 def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
-    width, bar, gap, left = 480, 26, 12, 90
+    width, bar, gap, left = WIDTH, 26, 12, 84
     height = len(names) * (bar + gap) + gap
     most = max([sum(row.values()) for row in income] + [1])
     parts = []
@@ -99,9 +136,10 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
         top = gap + seat * (bar + gap)
         parts.append(
             format_html(
-                '<text x="{}" y="{}" font-size="14" text-anchor="end">{}</text>',
+                '<text x="{}" y="{}" font-size="14" text-anchor="end">{}<title>{}</title></text>',
                 left - 6,
                 top + bar * 0.7,
+                name if len(name) <= 9 else name[:8] + "…",
                 name,
             )
         )
@@ -153,7 +191,7 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
 
 def legend(names: list[str]) -> list[dict]:
     return [
-        {"name": name, "colour": SEAT_COLOURS[i % len(SEAT_COLOURS)]}
+        {"name": name, "colour": SEAT_COLOURS[i % len(SEAT_COLOURS)], "css": f"line-{i}"}
         for i, name in enumerate(names)
     ]
 
@@ -168,7 +206,7 @@ def colour_legend(income: list[dict[str, int]] | None = None) -> list[dict]:
     """The four card colours, and the rarer sources (the Kosmos Shop, projects, islands…) only
     when some seat earned coins from them."""
     return [
-        {"name": colour_name(colour), "colour": value}
+        {"name": colour_name(colour), "key": colour, "colour": value, "css": f"bar-{colour}"}
         for colour, value in CARD_COLOURS.items()
         if colour in ("blue", "green", "red", "purple")
         or (income and any(row.get(colour) for row in income))

@@ -140,8 +140,10 @@ def numbers_text(numbers: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def action_label(action: dict, table: Table, names: list[str], costs: dict[str, int]) -> str:
-    """The text on the button for one legal action."""
+def action_label(
+    action: dict, table: Table, names: list[str], costs: dict[str, int], coins=None
+) -> str:
+    """The text on the button for one legal action (`coins`: each seat's, to show targets')."""
     kind = action.get("type")
     if kind == "roll":
         return ngettext("Roll %(n)s die", "Roll %(n)s dice", action["dice"]) % {"n": action["dice"]}
@@ -150,7 +152,14 @@ def action_label(action: dict, table: Table, names: list[str], costs: dict[str, 
     if kind == "keep":
         return _("Keep this roll")
     if kind == "choose_player":
-        return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+        if coins is None:
+            return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+        has = coins[action["player"]]
+        return ngettext(
+            "Take coins from %(player)s (%(n)s coin)",
+            "Take coins from %(player)s (%(n)s coins)",
+            has,
+        ) % {"player": names[action["player"]], "n": has}
     if kind == "trade":
         return _("Give %(give)s, take %(player)s's %(take)s") % {
             "give": thing_name(table, action["give"]),
@@ -186,6 +195,28 @@ def action_label(action: dict, table: Table, names: list[str], costs: dict[str, 
     if kind == "pass":
         return _("Build nothing")
     return str(kind).replace("_", " ").capitalize()
+
+
+EDITION_NAMES = {
+    "classic": gettext_lazy("Classic"),
+    "kosmos": gettext_lazy("200 Jahre Kosmos"),
+    "legacy": gettext_lazy("Machi Koro Legacy"),
+}
+VARIANT_NAMES = {
+    "two_copies_max": gettext_lazy("Beginners' limit"),
+    "random_market": gettext_lazy("Random market"),
+}
+
+
+def game_summary(setup: dict) -> dict:
+    """The edition, the variants and the seed of a game, in words."""
+    edition = setup.get("edition", "")
+    return {
+        "edition": EDITION_NAMES.get(edition, edition.replace("_", " ").capitalize()),
+        "variants": [VARIANT_NAMES.get(v, v.replace("_", " ")) for v in setup.get("variants", [])],
+        "seed": setup.get("seed"),
+        "guide": edition if edition in ("classic", "kosmos") else "",
+    }
 
 
 # The rule cards a game may have in force: a name and what the rule does, in one line each.

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from play.engine.catalog import EDITIONS
-from play.models import HUMAN
+from play.limits import UnreadableInput, checked_action, load_json
+from play.models import HUMAN, INSTANT, QUICK, RELAXED
 
 MAX_SEATS = 4
 EMPTY = ""
@@ -28,11 +29,19 @@ VARIANT_CHOICES = [
     ("two_copies_max", _("Beginners' limit: at most 2 copies of each establishment")),
     ("random_market", _("Random market: 10 different piles, refilled from a shuffled deck")),
 ]
+PACE_CHOICES = [
+    (RELAXED, _("Relaxed: bots move a step a second")),
+    (QUICK, _("Quick: bots move briskly")),
+    (INSTANT, _("Instant: bots move at once")),
+]
 DEFAULT_NAMES = ["Ann", "Ben", "Cleo", "Dirk"]
 DEFAULT_KINDS = [HUMAN, HUMAN, "greedy", EMPTY]
+# An export nests about five deep (setup, cities, a city); more is not a game of ours.
+IMPORT_MAX_DEPTH = 16
 
 
 class StartForm(forms.Form):
+    errors_listed_above = True  # play/home.html lists them at the top, focused
     edition = forms.ChoiceField(
         label=_("Edition"), choices=EDITION_CHOICES, initial="classic", widget=forms.RadioSelect
     )
@@ -43,6 +52,13 @@ class StartForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     first_player = forms.ChoiceField(label=_("Who starts"), initial="0")
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        choices=PACE_CHOICES,
+        initial=RELAXED,
+        required=False,  # a form from before paces existed plays relaxed
+        help_text=_("After a person builds, bots always wait long enough for an undo."),
+    )
     seed = forms.IntegerField(
         label=_("Seed (optional)"),
         required=False,
@@ -71,8 +87,8 @@ class StartForm(forms.Form):
             )
             rows.append(
                 Row(
-                    Column(Field(f"name_{i}"), css_class="col-7"),
-                    Column(Field(f"kind_{i}"), css_class="col-5"),
+                    Column(Field(f"name_{i}"), css_class="col-6"),
+                    Column(Field(f"kind_{i}"), css_class="col-6"),
                 )
             )
         self.fields["first_player"].choices = [
@@ -81,11 +97,15 @@ class StartForm(forms.Form):
         ]
         self.helper = FormHelper()
         self.helper.form_method = "post"
+        # The page lists every error at the top (play/home.html); fields keep their own too.
+        self.helper.form_show_errors = True
+        self.helper.attrs = {"id": "start-form", "novalidate": ""}
         self.helper.layout = Layout(
             Field("edition"),
             Fieldset(_("Seats"), *rows),
             Field("variants"),
             Field("first_player"),
+            Field("pace"),
             Field("seed"),
             Submit("start", _("Start the game"), css_class="btn-primary btn-lg w-100"),
         )
@@ -117,6 +137,7 @@ class StartForm(forms.Form):
         else:
             data["first"] = first_index
         data["seats"] = seats
+        data["pace"] = data.get("pace") or RELAXED
         return data
 
 
@@ -137,18 +158,39 @@ class ImportForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        raw = data.get("file").read() if data.get("file") else data.get("text", "")
+        limit = settings.GAME_IMPORT_MAX_BYTES
+        upload = data.get("file")
+        if upload is not None and upload.size > limit:
+            raise forms.ValidationError(
+                _("This file is %(size)s; an exported game is at most %(limit)s.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        raw = upload.read() if upload is not None else data.get("text", "")
         if not raw:
             raise forms.ValidationError(_("Choose a file or paste an exported game."))
         try:
-            doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as error:
+            doc = load_json(raw, max_bytes=limit, max_depth=IMPORT_MAX_DEPTH)
+        except UnreadableInput as error:
             raise forms.ValidationError(
-                _("This is not JSON: %(error)s") % {"error": error}
+                _("This is not an exported game: %(reason)s") % {"reason": error}
             ) from error
         if not isinstance(doc, dict) or doc.get("format") != 1:
             raise forms.ValidationError(_("This is not an exported game of format 1."))
-        if not isinstance(doc.get("setup"), dict) or not isinstance(doc.get("actions"), list):
+        actions = doc.get("actions")
+        if not isinstance(doc.get("setup"), dict) or not isinstance(actions, list):
             raise forms.ValidationError(_("An exported game needs a setup and a list of actions."))
+        most = settings.GAME_IMPORT_MAX_ACTIONS
+        if len(actions) > most:
+            raise forms.ValidationError(
+                _("This game has %(count)s actions; at most %(most)s are imported.")
+                % {"count": len(actions), "most": most}
+            )
+        for number, action in enumerate(actions, start=1):
+            try:
+                checked_action(action)
+            except UnreadableInput as error:
+                raise forms.ValidationError(
+                    _("Action %(number)s: %(reason)s") % {"number": number, "reason": error}
+                ) from error
         data["doc"] = doc
         return data

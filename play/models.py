@@ -8,6 +8,7 @@ An undo is an entry of its own: replaying skips the action it took back.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import secrets
 from datetime import timedelta
@@ -16,21 +17,46 @@ from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
 
-from play.engine import GameState, IllegalAction, apply_action, new_game
+from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
+from play.engine.errors import shown
 from play.engine.replay import replay
-from play.signals import game_finished
+from play.signals import game_finished, move_made
+
+logger = logging.getLogger(__name__)
 
 HUMAN = "human"
+# How fast bots move, chosen per game. Every pace keeps the pause after a person's build,
+# so it can still be undone before a bot rolls.
+RELAXED, QUICK, INSTANT = "relaxed", "quick", "instant"
+PACES = (RELAXED, QUICK, INSTANT)
+QUICK_SHARE = 0.3  # of the relaxed pause between two bot steps
 SEAT_KINDS = (HUMAN, *BOTS)
 # Actions a human may take back before the next roll: building is a choice, dice are not.
 UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
 UNDO = "undo"
+# Marks an action the app took because it was the only one (never a roll: dice stay a person's).
+ONLY_CHOICE = "only_choice"
+
+
+def only_choice(state: GameState) -> dict | None:
+    """The action to take by itself: the one legal action, unless it is a roll."""
+    if state.winner is not None:
+        return None
+    actions = legal_actions(state)
+    if len(actions) == 1 and actions[0].get("type") != "roll":
+        return actions[0]
+    return None
+
+
+# 16 random bytes, 128 bits, 22 URL-safe characters: the game's code (it watches) and each
+# host's and seat's key (they act). Games made before keep their 96-bit links, which still work.
+SECRET_BYTES = 16
 
 
 def _token() -> str:
-    return secrets.token_urlsafe(12)
+    return secrets.token_urlsafe(SECRET_BYTES)
 
 
 def effective_actions(log: list[dict]) -> list[dict]:
@@ -65,6 +91,14 @@ class Game(models.Model):
     # When a bot seat is to act, the earliest moment it does (so people can follow each step).
     bot_due_at = models.DateTimeField(null=True, blank=True)
     finished = models.BooleanField(default=False)
+    # Log entries before this index can no longer be undone: something outside the game acted
+    # on them (the campaign turned a deck card because of that move).
+    undo_floor = models.PositiveIntegerField(default=0)
+    pace = models.CharField(max_length=8, default=RELAXED)
+    # The one rematch of this game, made by whoever pressed first; every page is led to it.
+    rematched_as = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -85,13 +119,16 @@ class Game(models.Model):
         seed: int | None = None,
         variants: list[str] = (),
         first_player: int | str = 0,
+        pace: str = RELAXED,
     ) -> Game:
         """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
+        if pace not in PACES:
+            raise IllegalAction(f"There is no pace {pace!r}.")
         if seed is None:
             seed = secrets.randbelow(2**31)
         for _name, kind in seats:
             if kind not in SEAT_KINDS:
-                raise IllegalAction(f"There is no kind of seat {kind!r}.")
+                raise IllegalAction("unknown_seat_kind", kind=shown(kind))
         state = new_game(
             edition,
             players=[name for name, _kind in seats],
@@ -99,19 +136,21 @@ class Game(models.Model):
             variants=list(variants),
             first_player=first_player,
         )
-        return cls.create_from(state, [kind for _name, kind in seats])
+        return cls.create_from(state, [kind for _name, kind in seats], pace=pace)
 
     @classmethod
-    def create_from_setup(cls, setup: dict, kinds: list[str]) -> Game:
+    def create_from_setup(cls, setup: dict, kinds: list[str], *, pace: str = RELAXED) -> Game:
         """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
         kind per player in the setup. IllegalAction if the setup or a kind is invalid."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
-                raise IllegalAction(f"There is no kind of seat {kind!r}.")
-        return cls.create_from(new_game(setup), list(kinds))
+                raise IllegalAction("unknown_seat_kind", kind=shown(kind))
+        return cls.create_from(new_game(setup), list(kinds), pace=pace)
 
     @classmethod
-    def create_from(cls, state: GameState, kinds: list[str], actions: list[dict] = ()) -> Game:
+    def create_from(
+        cls, state: GameState, kinds: list[str], actions: list[dict] = (), *, pace=RELAXED
+    ) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []
         final = state
@@ -127,6 +166,7 @@ class Game(models.Model):
                     for player, kind in zip(state.players, kinds, strict=True)
                 ],
                 version=len(entries),
+                pace=pace,
             )
             game._store(final)
             game.save()
@@ -138,7 +178,20 @@ class Game(models.Model):
 
     @classmethod
     def from_export(cls, doc: dict) -> Game:
-        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad."""
+        """A game from an export ({"format": 1, "setup", "actions"}); IllegalAction if bad.
+
+        An export comes from outside: should the engine trip over it instead of refusing it,
+        the error is logged with its traceback and the import refused, storing nothing."""
+        try:
+            return cls._from_export(doc)
+        except IllegalAction:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            logger.exception("The engine failed on an imported game instead of refusing it")
+            raise IllegalAction("engine_cannot_play") from error
+
+    @classmethod
+    def _from_export(cls, doc: dict) -> Game:
         state = new_game(doc["setup"])
         kinds = [HUMAN] * len(state.players)
         seats = doc.get("seats") if isinstance(doc.get("seats"), list) else []
@@ -147,7 +200,7 @@ class Game(models.Model):
                 kinds[index] = seat["kind"]
         actions = doc["actions"]
         if not all(isinstance(action, dict) for action in actions):
-            raise IllegalAction("Every action is a JSON object.")
+            raise IllegalAction("action_not_a_dict")
         return cls.create_from(state, kinds, actions)
 
     def export(self) -> dict:
@@ -160,20 +213,45 @@ class Game(models.Model):
         }
 
     def rematch(self) -> Game:
-        """A new game with the same edition, seats, variants and start rule; a fresh seed.
+        """This game's one rematch: the first call makes it, every later call finds it.
+
+        The row is locked, so any number of phones pressing at once make a single game."""
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=self.pk)
+            if locked.rematched_as_id is None:
+                locked.rematched_as = locked._new_game_like_this()
+                locked.save(update_fields=["rematched_as"])
+            new = locked.rematched_as
+        self.rematched_as = new
+        return new
+
+    def _new_game_like_this(self) -> Game:
+        """A new game with the same edition, seats (in the same order), variants and start
+        rule; a fresh seed.
 
         A game started from a full setup (a Legacy table, whose edition is no box) is set up
         again as it was, with a fresh seed, instead of falling back to the classic game."""
         setup = self.setup
         kinds = [seat["kind"] for seat in self.seats]
         if setup.get("edition") not in EDITIONS:
-            return Game.create_from_setup({**setup, "seed": secrets.randbelow(2**31)}, kinds)
+            return Game.create_from_setup(
+                {**setup, "seed": secrets.randbelow(2**31)}, kinds, pace=self.pace
+            )
         return Game.start(
             setup.get("edition", "classic"),
             [(seat["name"], seat["kind"]) for seat in self.seats],
             variants=setup.get("variants", []),
             first_player=setup.get("first_player", 0),
+            pace=self.pace,
         )
+
+    def key_for(self, who: int | str | None) -> str | None:
+        """The secret of the link that acts as `who` ('host', a seat index); None to watch."""
+        if who == "host":
+            return self.host_secret
+        if isinstance(who, int):
+            return self.seats[who]["secret"]
+        return None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -185,13 +263,19 @@ class Game(models.Model):
         return GameState.from_json(self.state)
 
     def seat_for(self, key: str) -> int | str | None:
-        """'host' for the host's link, a seat index for a seat's link, None for anything else."""
-        if key and secrets.compare_digest(key, self.host_secret):
-            return "host"
-        for index, seat in enumerate(self.seats):
-            if key and secrets.compare_digest(key, seat["secret"]):
-                return index
-        return None
+        """'host' for the host's link, a seat index for a seat's link, None for anything else.
+
+        Every secret is compared, each in constant time, so the answer's timing tells neither
+        how much of a key was right nor which seat's it was. Bytes, since compare_digest
+        refuses str with characters beyond ASCII."""
+        given = key.encode("utf-8", "surrogatepass") if key else b""
+        found = None
+        candidates = [("host", self.host_secret)]
+        candidates += [(index, seat["secret"]) for index, seat in enumerate(self.seats)]
+        for who, secret in candidates:
+            if secrets.compare_digest(given, secret.encode()) and given:
+                found = who
+        return found
 
     def may_act(self, who: int | str | None, seat: int) -> bool:
         """The host acts for any human seat; a seat's own link for that seat only."""
@@ -213,13 +297,24 @@ class Game(models.Model):
 
     # --- moving ----------------------------------------------------------------------------
 
-    def _store(self, state: GameState, last_actor: int | None = None) -> None:
+    def bot_delay(self, last_actor: int | None, last_action: dict | None) -> float:
+        """Seconds a bot waits before its next step, by the game's pace: after a person's
+        build always long enough to undo it; after a person's other moves, relaxed games
+        wait as long, so the table can follow."""
+        after_human = last_actor is None or not self.is_bot(last_actor)
+        if after_human and (last_action or {}).get("type") in UNDOABLE:
+            return settings.PLAY_BOT_DELAY_AFTER_HUMAN
+        if self.pace == INSTANT:
+            return 0.0
+        if self.pace == QUICK:
+            return settings.PLAY_BOT_DELAY * QUICK_SHARE
+        return settings.PLAY_BOT_DELAY_AFTER_HUMAN if after_human else settings.PLAY_BOT_DELAY
+
+    def _store(self, state: GameState, last_actor=None, last_action=None) -> None:
         self.state = state.to_json()
         self.finished = state.winner is not None
         if not self.finished and self.is_bot(state.active):
-            # A bot waits a little after each move, longer after a human's (time to undo).
-            after_bot = last_actor is not None and self.is_bot(last_actor)
-            delay = settings.PLAY_BOT_DELAY if after_bot else settings.PLAY_BOT_DELAY_AFTER_HUMAN
+            delay = self.bot_delay(last_actor, last_action)
             self.bot_due_at = timezone.now() + timedelta(seconds=delay)
         else:
             self.bot_due_at = None
@@ -235,11 +330,17 @@ class Game(models.Model):
             game=self, index=self.version, seat=seat, action=action, events=events
         )
         was_finished = self.finished
-        self._store(state, seat)
+        self._store(state, seat, action)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)
+
+    def keep_last_move(self) -> None:
+        """Make the moves made so far final: no undo reaches behind them any more."""
+        self.undo_floor = self.version
+        self.save(update_fields=["undo_floor"])
 
     def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
         """Play a human's action made on `version`; returns the events.
@@ -251,12 +352,13 @@ class Game(models.Model):
             game = self._locked(version)
             state = game.load()
             if state.winner is not None:
-                raise IllegalAction("The game is over.")
+                raise IllegalAction("game_over", player=state.players[state.winner].name)
             if not game.may_act(who, state.active):
                 raise NotYourTurn
             seat = state.active
             state, events = apply_action(state, action, seat=seat)
             game._append(state, seat, action, events)
+            game._take_only_choices(state)
         self._take(game)
         return events
 
@@ -266,9 +368,14 @@ class Game(models.Model):
             game = self._locked(version)
             last = game.actions.order_by("-index").first()
             if game.finished:
-                raise IllegalAction("The game is over.")
-            if last is None or last.seat is None or last.action.get("type") not in UNDOABLE:
-                raise IllegalAction("There is nothing to undo.")
+                raise IllegalAction("nothing_to_undo")
+            if (
+                last is None
+                or last.seat is None
+                or last.action.get("type") not in UNDOABLE
+                or last.index < game.undo_floor
+            ):
+                raise IllegalAction("nothing_to_undo")
             if not game.may_act(who, last.seat):
                 raise NotYourTurn
             actions = effective_actions(game.log())
@@ -297,15 +404,25 @@ class Game(models.Model):
                 action = choose_action(game.seats[seat]["kind"], state, rng)
                 state, events = apply_action(state, action, seat=seat)
                 game._append(state, seat, action, events)
+                game._take_only_choices(state)
             steps += 1
             self._take(game)
             if self.bot_due_at is None or self.bot_due_at > timezone.now():
                 break
         return steps
 
+    def _take_only_choices(self, state: GameState) -> None:
+        """Take every decision that has one answer (the TV Station's only opponent, building
+        nothing with no coins), each as an entry of the log that says so. Inside the move's
+        transaction, on the locked row."""
+        while (action := only_choice(state)) is not None:
+            seat = state.active
+            state, events = apply_action(state, action, seat=seat)
+            self._append(state, seat, action, [{"type": ONLY_CHOICE, "player": seat}, *events])
+
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""
-        for field in ("state", "version", "bot_due_at", "finished", "updated"):
+        for field in ("state", "version", "bot_due_at", "finished", "undo_floor", "updated"):
             setattr(self, field, getattr(other, field))
 
 

@@ -276,7 +276,14 @@ def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
     return sentences
 
 
+def _only_choice(n: Narrator, event: dict) -> str:
+    return _("%(player)s had only one choice, so it was made at once:") % {
+        "player": n.who(event["player"])
+    }
+
+
 NARRATORS: dict[str, Callable[[Narrator, dict], str]] = {
+    "only_choice": _only_choice,
     "turn": _turn,
     "roll": _roll,
     "keep": _keep,

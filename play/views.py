@@ -6,22 +6,24 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
-import json
-
 import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from play import charts
-from play.board import LOG_LENGTH, board_context
+from config.network import is_loopback, lan_addresses
+from play import charts, guide
+from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
+from play.limits import UnreadableInput, load_action
 from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
+from play.refusals import refusal_text
 
 WATCH = "watch"
 
@@ -44,12 +46,23 @@ def _entries(game: Game) -> list[tuple]:
     return list(reversed(rows[:LOG_LENGTH]))
 
 
+def _reachable_url(request: HttpRequest, path: str) -> str:
+    """An absolute URL another device can open: the host this page was opened with, unless
+    that names this very machine (127.0.0.1, localhost), then its address on the network."""
+    hostname, port = split_domain_port(request.get_host())
+    addresses = lan_addresses() if is_loopback(hostname) else []
+    if not addresses:
+        return request.build_absolute_uri(path)
+    netloc = f"{addresses[0]}:{port}" if port else addresses[0]
+    return f"{request.scheme}://{netloc}{path}"
+
+
 def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     links = []
     for index, seat in enumerate(game.seats):
         if seat["kind"] != HUMAN:
             continue
-        url = request.build_absolute_uri(reverse("play:game", args=[game.code, seat["secret"]]))
+        url = _reachable_url(request, reverse("play:game", args=[game.code, seat["secret"]]))
         links.append(
             {
                 "index": index,
@@ -66,10 +79,9 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     entries = _entries(game)
     you = who if isinstance(who, int) else None
     may_act = state.winner is None and game.may_act(who, state.active)
-    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act)
-    key = (
-        WATCH if who is None else (game.host_secret if who == "host" else game.seats[who]["secret"])
-    )
+    give = request.GET.get("give") if request.method == "GET" else None
+    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act, give=give)
+    key = game.key_for(who) or WATCH
     last = entries[-1] if entries else None
     ctx.update(
         game=game,
@@ -85,14 +97,19 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
             and state.winner is None
             and last[1] is not None
             and last[2].get("type") in UNDOABLE
+            and game.version - 1 >= game.undo_floor
             and game.may_act(who, last[1])
         ),
         waiting_for_bot=game.bot_due_at is not None,
+        seat_name=game.seats[you]["name"] if you is not None else "",
     )
     if state.winner is not None:
+        if game.rematched_as_id:
+            ctx["rematch_url"] = _rematch_path(game, who)
         names = [p.name for p in state.players]
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
+            standings=standings(state),
             coins_chart=charts.coins_chart(names, figures["coins"]),
             income_chart=charts.income_chart(names, figures["income"]),
             seat_legend=charts.legend(names),
@@ -107,14 +124,14 @@ def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
         return render(request, "play/game.html#board", ctx, status=status)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
-        ctx["watch_url"] = request.build_absolute_uri(reverse("play:watch", args=[game.code]))
+        ctx["watch_url"] = _reachable_url(request, reverse("play:watch", args=[game.code]))
     return render(request, "play/game.html", ctx, status=status)
 
 
 # --- pages ---------------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -126,36 +143,55 @@ def home(request: HttpRequest) -> HttpResponse:
                 seed=data["seed"],
                 variants=data["variants"],
                 first_player=data["first"],
+                pace=data["pace"],
             )
         except IllegalAction as error:
-            form.add_error(None, _("The game could not be started: %(reason)s") % {"reason": error})
+            message = _("The game could not be started: %(reason)s")
+            form.add_error(None, message % {"reason": refusal_text(error)})
         else:
             game.step_bots()
             return redirect("play:game", game.code, game.host_secret)
     return render(request, "play/home.html", {"form": form}, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def game_page(request: HttpRequest, code: str, key: str = WATCH) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
-    game.step_bots()
+    if _moves_bots(request):
+        game.step_bots()
     return _board(request, game, who)
 
 
-@require_GET
+@require_safe
 def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     """204 when the version the page shows is still current (one indexed query); else the board."""
-    row = Game.objects.filter(code=code).values_list("version", "bot_due_at").first()
+    row = (
+        Game.objects.filter(code=code)
+        .values_list("version", "bot_due_at", "host_secret", "seats", "rematched_as_id")
+        .first()
+    )
     if row is None:
         raise Http404
-    version, bot_due_at = row
+    version, bot_due_at, host_secret, seats, rematch_id = row
+    # Even a 204 tells that the game moved: only to its own links.
+    if key != WATCH and Game(host_secret=host_secret, seats=seats).seat_for(key) is None:
+        raise Http404(_("This link does not belong to this game."))
+    if rematch_id is not None:
+        game, who = _game_and_viewer(code, key)
+        return _to_rematch(request, game, who)
     bot_due = bot_due_at is not None and bot_due_at <= timezone.now()
     if str(version) == request.GET.get("v") and not bot_due:
         return HttpResponse(status=204)
     game, who = _game_and_viewer(code, key)
-    if bot_due:
+    if bot_due and _moves_bots(request):
         game.step_bots()
     return _board(request, game, who)
+
+
+def _moves_bots(request: HttpRequest) -> bool:
+    # A GET lets a bot whose time has come take its step; a HEAD (a link preview, a monitor)
+    # is answered like a GET but changes nothing.
+    return request.method == "GET"
 
 
 def _refused(request, game, who, message: str, status: int) -> HttpResponse:
@@ -168,9 +204,13 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
     try:
         version = int(request.POST["version"])
-        action = json.loads(request.POST["action"])
     except (KeyError, ValueError):
         return _refused(request, game, who, _("This move could not be read."), 400)
+    try:
+        action = load_action(request.POST.get("action", ""))
+    except UnreadableInput as error:
+        message = _("This move could not be read: %(reason)s") % {"reason": error}
+        return _refused(request, game, who, message, 400)
     try:
         game.apply_action(action, version=version, who=who)
     except StaleVersion:
@@ -193,8 +233,9 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
             403,
         )
     except IllegalAction as error:
+        reason = refusal_text(error, game.load().table)
         return _refused(
-            request, game, who, _("That move is not allowed: %(reason)s") % {"reason": error}, 400
+            request, game, who, _("That move is not allowed: %(reason)s") % {"reason": reason}, 400
         )
     game.step_bots()
     if request.htmx:
@@ -217,14 +258,20 @@ def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect("play:game", game.code, key)
 
 
-@require_POST
-def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
-    game, who = _game_and_viewer(code, key)
-    if who is None:
-        raise Http404
-    new = game.rematch()
-    new.step_bots()
-    target = reverse("play:game", args=[new.code, new.host_secret])
+def _rematch_path(game: Game, who) -> str:
+    """The page's own seat (or the host's link, or watching) in the game's rematch."""
+    new = game.rematched_as
+    key = new.key_for(who)
+    return (
+        reverse("play:game", args=[new.code, key])
+        if key
+        else reverse("play:watch", args=[new.code])
+    )
+
+
+def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
+    """Lead this page into the rematch: at once, or (htmx) by the page itself."""
+    target = _rematch_path(game, who)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target
@@ -232,7 +279,27 @@ def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect(target)
 
 
-@require_GET
+@require_POST
+def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    game, who = _game_and_viewer(code, key)
+    if who is None:
+        raise Http404
+    if not game.finished:
+        return _refused(request, game, who, _("A rematch can start once the game is over."), 409)
+    game.rematch().step_bots()
+    return _to_rematch(request, game, who)
+
+
+def refused_after_csrf_failure(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    """A move whose CSRF check failed: the board as it is, with fresh tokens and a message."""
+    game, who = _game_and_viewer(code, key)
+    message = _(
+        "This page was out of date, so your move was not made. Nothing was changed: try again."
+    )
+    return _refused(request, game, who, message, 403)
+
+
+@require_safe
 def export(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, code=code)
     response = JsonResponse(game.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
@@ -240,22 +307,23 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = Game.from_export(form.cleaned_data["doc"])
         except IllegalAction as error:
-            form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": error})
+            reason = refusal_text(error)
+            form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": reason})
         else:
             return redirect("play:replay", game.code)
     return render(request, "play/import.html", {"form": form}, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def replay_view(request: HttpRequest, code: str) -> HttpResponse:
-    """The game as it stood after `step` moves, with links to step back and forth."""
+    """The game as it stood after `step` moves, with controls to step, play and jump."""
     game = get_object_or_404(Game, code=code)
     actions = effective_actions(game.log())
     try:
@@ -263,11 +331,16 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     except ValueError:
         step = 0
     entries = []
-    steps = replay_steps(game.setup, actions[:step])
-    state, _events = next(steps)
-    for index, (state, events) in enumerate(steps):  # noqa: B007 - the last state is shown
-        entries.append((index, None, actions[index], events))
-    ctx = board_context(state, game.seats, entries[-LOG_LENGTH:])
+    turn_starts = [(1, 0)]  # (turn number, the step at which it begins)
+    shown = None
+    for index, (state, events) in enumerate(replay_steps(game.setup, actions)):
+        if index == step:
+            shown = state
+        if index and any(event.get("type") == "turn" for event in events):
+            turn_starts.append((state.turn, index))
+        if 0 < index <= step:
+            entries.append((index - 1, None, actions[index - 1], events))
+    ctx = board_context(shown, game.seats, entries[-LOG_LENGTH:])
     ctx.update(
         game=game,
         table_key=f"{game.code}:replay:{step}",
@@ -275,8 +348,21 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
         steps=len(actions),
         previous=max(step - 1, 0),
         next=min(step + 1, len(actions)),
+        turn_starts=turn_starts,
+        turn_now=shown.turn,
         polling=False,
         replay=True,
     )
     template = "play/replay.html#replay" if request.htmx else "play/replay.html"
     return render(request, template, ctx)
+
+
+@require_safe
+def how_to_play(request: HttpRequest, edition: str) -> HttpResponse:
+    """How to play one edition, with a reference of its cards and what their icons mean."""
+    try:
+        content = guide.guide(edition)
+    except KeyError:
+        raise Http404(_("There is no such edition.")) from None
+    others = [(code, guide.edition_name(code)) for code in guide.EDITIONS if code != edition]
+    return render(request, "play/how_to_play.html", {"guide": content, "others": others})

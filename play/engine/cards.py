@@ -59,6 +59,19 @@ PROJECT_EFFECTS: dict[str, dict[str, tuple[type, Any]]] = {
 }
 # Effects that stop the turn for the owner's decision.
 CHOICE_EFFECTS = frozenset({"take_from_chosen", "swap"})
+# The effects each colour may carry: a colour says when a card activates and whom it touches
+# (RULES.md §1), so a red card takes from the active player, blue and green cards pay from the
+# bank, purple cards act against other players on their owner's roll, and the one special card
+# (the Kosmos Shop) pays after the build step and is never rolled for. A card whose colour does
+# not fit its effect is refused when it is read, never met in the middle of a roll.
+COLOUR_EFFECTS: dict[str, frozenset[str]] = {
+    "blue": frozenset({"bank", "per_icon"}),
+    "green": frozenset({"bank", "per_icon"}),
+    "red": frozenset({"take_from_active"}),
+    "purple": frozenset({"take_from_each", "take_from_chosen", "swap"}),
+    "special": frozenset({"coin_if_broke_after_build"}),
+}
+MAX_COST = 999
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +203,8 @@ def parse_effect(data: Any, kinds: dict, where: str) -> Effect:
 
 def _cost(data: dict, where: str) -> int:
     cost = _require(data, "cost", int, where)
-    if cost < 0:
-        raise ContentError(f"{where}: cost cannot be negative")
+    if not 0 <= cost <= MAX_COST:
+        raise ContentError(f"{where}: cost must be a whole number from 0 to {MAX_COST}")
     return cost
 
 
@@ -216,9 +229,19 @@ def parse_card(data: Any) -> CardDef:
     numbers = _require(data, "numbers", list, where)
     if any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 12 for n in numbers):
         raise ContentError(f"{where}: numbers must be whole numbers from 1 to 12")
+    if len(set(numbers)) != len(numbers):
+        raise ContentError(f"{where}: each number is named once")
     if colour != "special" and not numbers:
         raise ContentError(f"{where}: an establishment needs at least one number")
+    if colour == "special" and numbers:
+        raise ContentError(f"{where}: a special card is never rolled for, so it has no numbers")
     effect = parse_effect(data.get("effect"), ESTABLISHMENT_EFFECTS, where)
+    if effect.kind not in COLOUR_EFFECTS[colour]:
+        fitting = ", ".join(sorted(COLOUR_EFFECTS[colour]))
+        raise ContentError(
+            f"{where}: a {colour} card cannot have the effect {effect.kind!r} "
+            f"(a {colour} card's effect is one of: {fitting})"
+        )
     return CardDef(
         ident, _name(data, where), colour, icon, _cost(data, where), tuple(numbers), effect
     )

@@ -19,12 +19,13 @@ def landmarks_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
 
 
 def effects_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
-    """Every lasting effect a player enjoys now: landmarks in force, then claimed islands (the
-    expedition rule), each from its owner's turn after the one it was built or claimed in."""
+    """Every lasting effect a player enjoys now: landmarks in force (from their owner's turn after
+    the one they were built in), then claimed islands (the expedition rule: from the moment they
+    are claimed)."""
     in_force = landmarks_in_force(state, player)
     if player.islands:
         islands = state.table.islands
-        in_force.extend(islands[i] for i in player.islands if i not in player.fresh)
+        in_force.extend(islands[i] for i in player.islands)
     return in_force
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
 from .effects import count_icon, effects_in_force, face_up, landmark_effect, resolve, transfer
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .state import GameState
 from .table import RANDOM_MARKET_SIZE
 
@@ -43,12 +43,21 @@ def _legal_choose_player(state: GameState) -> list[dict]:
 
 
 def _legal_trade(state: GameState) -> list[dict]:
+    """Every swap that changes something and keeps both cities within the copy limits
+    (the checks of _trade_refusal, inlined: this list is long in a city-rich game)."""
     actions = []
-    mine = _tradeable(state, state.active)
-    theirs = [(seat, _tradeable(state, seat)) for seat in _others(state)]
+    active = state.active
+    limited = "two_copies_max" in state.table.variants
+    mine = _tradeable(state, active)
+    my_city = state.players[active].city
+    theirs = [(seat, _tradeable(state, seat), state.players[seat].city) for seat in _others(state)]
     for give in mine:
-        for seat, cards in theirs:
+        for seat, cards, their_city in theirs:
+            if limited and their_city.get(give, 0) >= 2:
+                continue
             for take in cards:
+                if take == give or (limited and my_city.get(take, 0) >= 2):
+                    continue
                 actions.append({"type": "trade", "give": give, "player": seat, "take": take})
     actions.append({"type": "skip"})
     return actions
@@ -109,6 +118,22 @@ def _tradeable(state: GameState, seat: int) -> list[str]:
     ]
 
 
+def _trade_refusal(state: GameState, give: str, target: int, take: str) -> IllegalAction | None:
+    """Why a swap of two tradeable cards is not legal (RULES.md §6), or None if it is."""
+    if give == take:
+        return _refuse(state, "trade_same_card", card=give)
+    # Each player gains one card; the two-copy limit holds for trades as for building.
+    for seat, gained in ((state.active, take), (target, give)):
+        if not _may_own_more(state, state.players[seat], gained):
+            return _refuse(state, "trade_over_limit", player=_name(state, seat), card=gained)
+    return None
+
+
+def _refuse(state: GameState, code: str, **params) -> IllegalAction:
+    """A refusal whose English text names this game's cards and landmarks."""
+    return IllegalAction(code, **params).named_by(state.table.english_name)
+
+
 def _may_own_more(state: GameState, player, card_id: str) -> bool:
     owned = player.city.get(card_id, 0)
     if state.table.cards[card_id].colour == "purple":
@@ -124,12 +149,12 @@ def expect_keys(action: dict, *keys: str) -> None:
     expected = {"type", *keys}
     if set(action) != expected:
         wanted = ", ".join(sorted(expected))
-        raise IllegalAction(f"A {action['type']!r} action takes exactly the fields {wanted}.")
+        raise IllegalAction("action_fields", kind=shown(action["type"]), fields=wanted)
 
 
 def _seat_number(state: GameState, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(state.players):
-        raise IllegalAction(f"There is no seat {value!r} in this game.")
+        raise IllegalAction("no_such_seat", seat=shown(value))
     return value
 
 
@@ -138,11 +163,13 @@ def _roll_dice(state: GameState, count: int, forced) -> tuple[int, ...]:
         values = tuple(1 + dice_module.draw(state.seed, state.draws + i, 6) for i in range(count))
         state.draws += count
         return values
+    if not isinstance(forced, list | tuple):
+        raise IllegalAction("forced_dice_invalid", count=count, dice=shown(forced))
     forced = tuple(forced)
     if len(forced) != count or any(
         isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6 for die in forced
     ):
-        raise IllegalAction(f"Forced dice must be {count} whole number(s) from 1 to 6: {forced}.")
+        raise IllegalAction("forced_dice_invalid", count=count, dice=shown(forced))
     return forced
 
 
@@ -154,9 +181,9 @@ def _roll(state: GameState, action: dict, forced, events: Events) -> None:
     count = action["dice"]
     player = state.players[state.active]
     if count not in (1, 2) or isinstance(count, bool):
-        raise IllegalAction("You roll 1 or 2 dice.")
+        raise IllegalAction("dice_count")
     if count == 2 and not landmark_effect(state, player, "two_dice"):
-        raise IllegalAction(f"{player.name} may roll two dice only once the landmark allows it.")
+        raise IllegalAction("two_dice_not_allowed", player=player.name)
     state.dice = _roll_dice(state, count, forced)
     events.append(
         {"type": "roll", "player": state.active, "dice": list(state.dice), "total": sum(state.dice)}
@@ -240,7 +267,7 @@ def _choose_player(state: GameState, action: dict, forced, events: Events) -> No
     expect_keys(action, "player")
     target = _seat_number(state, action["player"])
     if target == state.active:
-        raise IllegalAction(f"{_name(state, target)} cannot take coins from themselves.")
+        raise IllegalAction("take_from_self", player=_name(state, target))
     card = state.table.cards[state.queue[0]]
     transfer(state, events, card.id, target, state.active, card.effect.params["amount"])
     state.queue = state.queue[1:]
@@ -252,13 +279,14 @@ def _trade(state: GameState, action: dict, forced, events: Events) -> None:
     target = _seat_number(state, action["player"])
     give, take = action["give"], action["take"]
     if target == state.active:
-        raise IllegalAction("A trade is with another player.")
-    if give not in _tradeable(state, state.active):
-        raise IllegalAction(
-            f"{_name(state, state.active)} has no {give!r} to give that may be traded."
-        )
-    if take not in _tradeable(state, target):
-        raise IllegalAction(f"{_name(state, target)} has no {take!r} to take that may be traded.")
+        raise IllegalAction("trade_with_self")
+    if not isinstance(give, str) or give not in _tradeable(state, state.active):
+        raise _refuse(state, "trade_give_missing", player=_name(state, state.active), give=give)
+    if not isinstance(take, str) or take not in _tradeable(state, target):
+        raise _refuse(state, "trade_take_missing", player=_name(state, target), take=take)
+    refusal = _trade_refusal(state, give, target, take)
+    if refusal is not None:
+        raise refusal
     mine = state.players[state.active]
     theirs = state.players[target]
     mine.city = _moved(mine.city, give, take)
@@ -298,16 +326,23 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
     card_id = action["card"]
     player = state.players[state.active]
     if not isinstance(card_id, str) or card_id not in state.market:
-        raise IllegalAction(f"There is no {card_id!r} in the market.")
+        raise _refuse(state, "not_in_market", card=card_id)
     card = state.table.cards[card_id]
     if not state.market[card_id]:
-        raise IllegalAction(f"The {card.name['en']} pile is sold out.")
+        raise _refuse(state, "pile_sold_out", card=card_id)
     if card.cost > player.coins:
-        raise IllegalAction(
-            f"{player.name} has {player.coins} coins; {card.name['en']} costs {card.cost}."
+        raise _refuse(
+            state,
+            "not_enough_coins",
+            player=player.name,
+            coins=player.coins,
+            card=card_id,
+            cost=card.cost,
         )
     if not _may_own_more(state, player, card_id):
-        raise IllegalAction(f"{player.name} may not own another {card.name['en']}.")
+        if card.colour == "purple":
+            raise _refuse(state, "one_purple_only", player=player.name, card=card_id)
+        raise _refuse(state, "two_copies_only", player=player.name, card=card_id)
     player.coins -= card.cost
     player.city = {**player.city, card_id: player.city.get(card_id, 0) + 1}
     state.market = {**state.market, card_id: state.market[card_id] - 1}
@@ -320,13 +355,16 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
 def _refill_market(state: GameState, events: Events) -> None:
     """Keep 10 different piles open while the face-down deck lasts."""
     market = {card: copies for card, copies in state.market.items() if copies}
-    deck = list(state.market_deck)
-    while len(market) < RANDOM_MARKET_SIZE and deck:
-        card_id = deck.pop(0)
+    deck = state.market_deck
+    revealed = 0  # cards are taken from the top by counting, never by popping: linear time
+    while len(market) < RANDOM_MARKET_SIZE and revealed < len(deck):
+        card_id = deck[revealed]
+        revealed += 1
         market[card_id] = market.get(card_id, 0) + 1
         events.append({"type": "reveal", "card": card_id})
     state.market = market
-    state.market_deck = tuple(deck)
+    if revealed:
+        state.market_deck = deck[revealed:]
 
 
 def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:
@@ -334,12 +372,19 @@ def _build_landmark(state: GameState, action: dict, forced, events: Events) -> N
     landmark = action["landmark"]
     player = state.players[state.active]
     if not isinstance(landmark, str) or landmark not in player.landmarks:
-        raise IllegalAction(f"{player.name} has no landmark {landmark!r} to build.")
+        raise _refuse(state, "no_such_landmark_to_build", player=player.name, landmark=landmark)
     if player.landmarks[landmark]:
-        raise IllegalAction(f"{player.name} has built that landmark already.")
+        raise _refuse(state, "landmark_built_already", player=player.name, landmark=landmark)
     cost = state.table.landmark_costs[state.active][landmark]
     if cost > player.coins:
-        raise IllegalAction(f"{player.name} has {player.coins} coins; that landmark costs {cost}.")
+        raise _refuse(
+            state,
+            "not_enough_coins_landmark",
+            player=player.name,
+            coins=player.coins,
+            landmark=landmark,
+            cost=cost,
+        )
     player.coins -= cost
     player.landmarks = {**player.landmarks, landmark: True}
     player.fresh = (*player.fresh, landmark)
@@ -352,12 +397,12 @@ def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
     project = state.table.project
     player = state.players[state.active]
     if project is None:
-        raise IllegalAction("This game has no community project.")
+        raise IllegalAction("no_project")
     if player.flag:
-        raise IllegalAction(f"{player.name}'s flag is on the community project already.")
+        raise IllegalAction("flag_placed_already", player=player.name)
     if project.cost > player.coins:
         raise IllegalAction(
-            f"{player.name} has {player.coins} coins; the project costs {project.cost}."
+            "not_enough_coins_project", player=player.name, coins=player.coins, cost=project.cost
         )
     player.coins -= project.cost
     player.flag = True
@@ -438,6 +483,7 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
         player.fresh = ()
     if events is not None:
         state.turn += 1
+        state.extra_turns += extra
         events.append({"type": "turn", "player": seat, "extra": extra})
         for hook in START_OF_TURN:
             hook(state, events)
@@ -482,12 +528,13 @@ _HANDLERS = {
     "pass": ("build", _pass),
 }
 
-_WAITING_FOR = {
-    "roll": "roll the dice",
-    "reroll": "decide whether to roll again",
-    "choose_player": "choose whom to take coins from",
-    "trade": "choose a trade or skip it",
-    "build": "build something or pass",
+# The refusal of an action made in the wrong phase: what the active seat must do instead.
+WRONG_PHASE = {
+    "roll": "wrong_phase_roll",
+    "reroll": "wrong_phase_reroll",
+    "choose_player": "wrong_phase_choose_player",
+    "trade": "wrong_phase_trade",
+    "build": "wrong_phase_build",
 }
 
 
@@ -517,25 +564,23 @@ def apply_action(
     seat that claims to act; any other than the active seat is refused.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("An action is a dict with a 'type', such as {'type': 'pass'}.")
+        raise IllegalAction("action_not_a_dict")
     kind = action["type"]
     if kind not in _HANDLERS:
-        raise IllegalAction(f"There is no action {kind!r}.")
+        raise IllegalAction("unknown_action", kind=shown(kind))
     rule = _ACTION_RULES.get(kind)
     if rule is not None and rule not in state.table.rules:
-        raise IllegalAction(f"This game does not use the {rule} rule.")
+        raise IllegalAction("rule_not_in_game", rule=rule)
     if state.winner is not None:
-        raise IllegalAction(f"The game is over: {_name(state, state.winner)} has won.")
+        raise IllegalAction("game_over", player=_name(state, state.winner))
     if seat is not None and seat != state.active:
         claimed = _name(state, _seat_number(state, seat))
-        raise IllegalAction(f"It is {_name(state, state.active)}'s turn, not {claimed}'s.")
+        raise IllegalAction("not_your_turn", player=_name(state, state.active), claimed=claimed)
     phase, handler = _HANDLERS[kind]
     if phase != state.phase:
-        raise IllegalAction(
-            f"{_name(state, state.active)} must {_WAITING_FOR[state.phase]} now, not {kind}."
-        )
+        raise IllegalAction(WRONG_PHASE[state.phase], player=_name(state, state.active), kind=kind)
     if dice is not None and kind not in ("roll", "reroll"):
-        raise IllegalAction("Dice can only be forced for a roll or a reroll.")
+        raise IllegalAction("dice_forced_wrongly")
     new_state = state.copy()
     events: Events = []
     handler(new_state, action, dice, events)

@@ -32,11 +32,16 @@ from typing import Any
 
 from . import dice
 from .catalog import EDITIONS
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .rules import _refill_market, start_turn
 from .state import GameState, Player
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 players
+MAX_NAME = 40  # characters in a player's name
+MAX_PILE = 99  # copies of one card in a market pile or a start city
+MAX_COINS = 99_999  # a seat's coins at the start
+SEED_LIMIT = 2**64  # the dice use the seed modulo 2**64; larger ones only bloat the state
+MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
 
 # Hooks later rules add, each called as hook(state) on the new state once the first player is
 # known (state.active) and before anyone acts. A hook checks that its rule is in the setup.
@@ -55,6 +60,8 @@ def new_game(
 ) -> GameState:
     """A new game of an edition ("classic", "kosmos"), or from a full setup dict."""
     if isinstance(edition_or_setup, dict):
+        if _depth(edition_or_setup) > MAX_DEPTH:
+            raise IllegalAction("setup_nested", most=MAX_DEPTH)
         setup = copy.deepcopy(edition_or_setup)
     else:
         setup = edition_setup(
@@ -63,21 +70,41 @@ def new_game(
     return start(setup)
 
 
+def _depth(value: Any) -> int:
+    """How deeply lists and dicts nest in a value, found without recursion."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list | tuple):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                pending.extend((inner, depth + 1) for inner in item)
+    return deepest
+
+
 def edition_setup(
     edition_id, players, seed=0, variants=(), coins=None, cities=None, built=None, first_player=0
 ) -> dict:
     if not isinstance(edition_id, str):
-        raise IllegalAction("A game starts from an edition name or from a setup dict.")
+        raise IllegalAction("setup_not_edition")
     edition = EDITIONS.get(edition_id)
     if edition is None:
-        raise IllegalAction(f"There is no edition {edition_id!r} (known: {', '.join(EDITIONS)}).")
+        raise IllegalAction("unknown_edition", edition=shown(edition_id), known=", ".join(EDITIONS))
     if not isinstance(players, list | tuple) or not (
         edition.min_players <= len(players) <= edition.max_players
     ):
         raise IllegalAction(
-            f"{edition_id} is played by {edition.min_players} to {edition.max_players} players."
+            "edition_players",
+            edition=edition_id,
+            fewest=edition.min_players,
+            most=edition.max_players,
         )
     count = len(players)
+    if not isinstance(variants, list | tuple) or not all(isinstance(v, str) for v in variants):
+        raise IllegalAction("setup_list", field="variants")
     market = dict(edition.market)
     if "random_market" in variants:
         # The book: with 3 players remove 1 copy of each purple card, with 2 players 2 copies.
@@ -86,16 +113,21 @@ def edition_setup(
             if card_id in ("stadium", "tv_station", "business_center"):
                 market[card_id] -= removed
     landmarks = [{"id": lid} for lid in edition.landmarks]
+    for key, value in (("coins", coins), ("cities", cities), ("built", built)):
+        if value is not None and not isinstance(value, list | tuple):
+            raise IllegalAction("setup_per_seat", field=key, count=count)
     return {
         "edition": edition_id,
         "players": list(players),
         "seed": seed,
         "coins": list(coins) if coins is not None else [edition.coins] * count,
-        "cities": [dict(c) for c in cities]
+        "cities": [dict(c) if isinstance(c, dict) else c for c in cities]
         if cities is not None
         else [dict(edition.start_city) for _ in range(count)],
         "landmarks": [list(landmarks) for _ in range(count)],
-        "built": [list(b) for b in built] if built is not None else [[] for _ in range(count)],
+        "built": [list(b) if isinstance(b, list | tuple) else b for b in built]
+        if built is not None
+        else [[] for _ in range(count)],
         "community_project": None,
         "market": market,
         "rules": [],
@@ -107,28 +139,52 @@ def edition_setup(
 def _per_seat(setup: dict, key: str, count: int) -> list:
     value = setup.get(key)
     if not isinstance(value, list) or len(value) != count:
-        raise IllegalAction(f"The setup needs {key!r} for each of the {count} seats.")
+        raise IllegalAction("setup_per_seat", field=key, count=count)
     return value
 
 
-def _coin_count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise IllegalAction(f"{what} must be a whole number of at least 0, not {value!r}.")
-    return value
+def _whole(value: Any, most: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= most
+
+
+def _names(setup: dict) -> list[str]:
+    names = setup.get("players")
+    if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction("player_count", fewest=MIN_PLAYERS, most=MAX_PLAYERS)
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise IllegalAction("player_name", most=MAX_NAME)
+    return names
+
+
+def _check_city(table, name: str, city: Any) -> dict[str, int]:
+    """A seat's start city: known cards, whole copies, and no more than the rules allow."""
+    if not isinstance(city, dict):
+        raise IllegalAction("city_not_dict", player=name)
+    limited = "two_copies_max" in table.variants
+    for card_id, copies in city.items():
+        card = table.card(card_id)
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise IllegalAction("city_copies", player=name, card=card_id, value=shown(copies))
+        if copies > MAX_PILE:
+            raise IllegalAction("city_too_many", player=name, card=card_id, most=MAX_PILE)
+        if card.colour == "purple" and copies > 1:
+            raise IllegalAction("city_purple_twice", player=name, card=card_id, copies=copies)
+        if limited and copies > 2:
+            raise IllegalAction("city_over_limit", player=name, card=card_id, copies=copies)
+    return dict(city)
 
 
 def start(setup: dict) -> GameState:
-    """Check a full setup and lay out the table."""
+    """Check a full setup (RULES.md §6: setups are checked) and lay out the table.
+
+    Every check runs here, once per game; the actions trust what was checked."""
     if not isinstance(setup, dict):
-        raise IllegalAction("A setup is a dict.")
-    names = setup.get("players")
-    if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    if not all(isinstance(name, str) and name.strip() for name in names):
-        raise IllegalAction("Every player needs a name.")
+        raise IllegalAction("setup_not_dict")
+    names = _names(setup)
     seed = setup.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction(f"The seed must be a whole number, not {seed!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise IllegalAction("seed_not_whole", value=shown(seed))
     setup["seed"] = seed
     count = len(names)
     coins = _per_seat(setup, "coins", count)
@@ -137,42 +193,43 @@ def start(setup: dict) -> GameState:
     built = setup.setdefault("built", [[] for _ in range(count)])
     _per_seat(setup, "built", count)
     if not isinstance(setup.get("market"), dict):
-        raise IllegalAction("The setup needs a market: {card id: copies}.")
+        raise IllegalAction("setup_market")
     for key in ("rules", "variants"):
         if not isinstance(setup.setdefault(key, []), list):
-            raise IllegalAction(f"The setup's {key} must be a list.")
+            raise IllegalAction("setup_list", field=key)
     try:
         state = GameState(setup)
-    except (KeyError, TypeError) as error:
-        raise IllegalAction(f"The setup is not complete: {error!r}") from error
+    except (KeyError, TypeError, AttributeError) as error:
+        raise IllegalAction("setup_field", field="landmarks", value=shown(error)) from error
     table = state.table
 
     for seat, name in enumerate(names):
-        city = cities[seat]
-        if not isinstance(city, dict):
-            raise IllegalAction(f"{name}'s city must be {{card id: copies}}.")
-        for card_id, copies in city.items():
-            table.card(card_id)
-            if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-                raise IllegalAction(f"{name}'s city has {copies!r} copies of {card_id!r}.")
+        city = _check_city(table, name, cities[seat])
         order = [entry["id"] for entry in seat_landmarks[seat]]
         if len(set(order)) != len(order):
-            raise IllegalAction(f"{name} has the same landmark twice.")
+            raise IllegalAction("landmark_twice", player=name)
+        if not isinstance(built[seat], list):
+            raise IllegalAction("setup_field", field="built", value=shown(built[seat]))
         for lid in built[seat]:
-            if lid not in order:
-                raise IllegalAction(f"{name} has no landmark {lid!r} to start with built.")
+            if not isinstance(lid, str) or lid not in order:
+                raise IllegalAction("built_not_owned", player=name, landmark=lid)
+        if not _whole(coins[seat], MAX_COINS):
+            raise IllegalAction("coins_not_whole", player=name, value=shown(coins[seat]))
         state.players.append(
             Player(
                 name=name,
-                coins=_coin_count(coins[seat], f"{name}'s coins"),
-                city=dict(city),
+                coins=coins[seat],
+                city=city,
                 landmarks={lid: lid in built[seat] for lid in order},
             )
         )
 
     for card_id, copies in setup["market"].items():
-        table.card(card_id)
-        _coin_count(copies, f"The number of {card_id!r} cards")
+        card = table.card(card_id)
+        if not card.is_establishment:
+            raise IllegalAction("market_card", card=card_id)
+        if not _whole(copies, MAX_PILE):
+            raise IllegalAction("market_copies", card=card_id, most=MAX_PILE, value=shown(copies))
     if "random_market" in table.variants:
         deck = [card_id for card_id, copies in setup["market"].items() for _ in range(copies)]
         state.market_deck, state.draws = dice.shuffled(deck, seed, state.draws)
@@ -203,5 +260,5 @@ def _first_player(state: GameState, choice: Any) -> int:
             if len(contenders) == 1:
                 return contenders[0]
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < count:
-        raise IllegalAction(f"The first player must be a seat from 0 to {count - 1} or 'roll'.")
+        raise IllegalAction("first_player", last=count - 1)
     return choice

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .table import Table, build_table
 
 FORMAT = 1
@@ -89,6 +89,7 @@ class GameState:
         "extra_turn",
         "queue",
         "turn",
+        "extra_turns",
         "winner",
         "start_rolls",
     )
@@ -107,6 +108,7 @@ class GameState:
         self.extra_turn = False  # this turn is itself an extra turn: it earns no further one
         self.queue: tuple[str, ...] = ()  # the active seat's purple cards still to resolve
         self.turn = 1
+        self.extra_turns = 0  # of the turns begun, how many were extra turns
         self.winner: int | None = None
         self.start_rolls: list[list[int | None]] = []
 
@@ -116,8 +118,8 @@ class GameState:
 
     @property
     def round(self) -> int:
-        """Rounds begun, counted from the first player's turns."""
-        return 1 + (self.turn - 1) // len(self.players)
+        """Rounds begun, counted by the start player's turns (extra turns start no round)."""
+        return 1 + (self.turn - 1 - self.extra_turns) // len(self.players)
 
     def copy(self) -> GameState:
         twin = GameState.__new__(GameState)
@@ -134,6 +136,7 @@ class GameState:
         twin.extra_turn = self.extra_turn
         twin.queue = self.queue
         twin.turn = self.turn
+        twin.extra_turns = self.extra_turns
         twin.winner = self.winner
         twin.start_rolls = self.start_rolls
         return twin
@@ -153,6 +156,7 @@ class GameState:
             "extra_turn": self.extra_turn,
             "queue": list(self.queue),
             "turn": self.turn,
+            "extra_turns": self.extra_turns,
             "winner": self.winner,
             "start_rolls": self.start_rolls,
         }
@@ -162,19 +166,19 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
+        """A state from its dict; IllegalAction for a save that is malformed or contradicts
+        itself, so that no later action meets an impossible state."""
         try:
             return _state_from_dict(data)
-        except IllegalAction:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise IllegalAction(f"This is not a valid saved game ({error!r}).") from error
+        except RecursionError as error:  # a value nested deeper than any save
+            raise IllegalAction("save_invalid", where="setup") from error
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise IllegalAction(f"This is not a valid saved game: {error}") from error
+        except (TypeError, ValueError, RecursionError) as error:
+            raise IllegalAction("save_not_json") from error
         return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:
@@ -186,66 +190,171 @@ class GameState:
         return f"<GameState turn={self.turn} active={self.active} phase={self.phase}>"
 
 
-def _int(value: Any, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"expected a whole number of at least {minimum}, got {value!r}")
+_NO_KEY = object()
+
+
+def _place(where: str, key: Any) -> str:
+    # Made only for a message: a save that loads never pays for the repr of its keys.
+    return where if key is _NO_KEY else f"{where}[{shown(key)}]"
+
+
+def _check(condition: bool, where: str, key: Any = _NO_KEY) -> None:
+    if not condition:
+        raise IllegalAction("save_invalid", where=_place(where, key))
+
+
+def _agree(condition: bool, where: str, key: Any = _NO_KEY) -> None:
+    if not condition:
+        raise IllegalAction("save_contradiction", where=_place(where, key))
+
+
+def _int(
+    value: Any, where: str, minimum: int = 0, maximum: int | None = None, key: Any = _NO_KEY
+) -> int:
+    _check(
+        not isinstance(value, bool)
+        and isinstance(value, int)
+        and value >= minimum
+        and (maximum is None or value <= maximum),
+        where,
+        key,
+    )
     return value
 
 
-def _state_from_dict(data: dict) -> GameState:
+def _bool(value: Any, where: str) -> bool:
+    _check(isinstance(value, bool), where)
+    return value
+
+
+def _list(value: Any, where: str) -> list:
+    _check(isinstance(value, list), where)
+    return value
+
+
+def _dict(value: Any, where: str) -> dict:
+    _check(isinstance(value, dict), where)
+    return value
+
+
+def _cards(table: Table, value: Any, where: str, minimum: int) -> dict[str, int]:
+    """{card id: copies} of cards this game knows."""
+    cards = _dict(value, where)
+    for card, copies in cards.items():
+        _check(isinstance(card, str) and card in table.cards, where, card)
+        _int(copies, where, minimum, key=card)
+    return dict(cards)
+
+
+def _player(state: GameState, seat: int, entry: Any) -> Player:
+    table = state.table
+    where = f"players[{seat}]"
+    entry = _dict(entry, where)
+    for key in ("name", "coins", "city", "landmarks", "fresh", "flag"):
+        _check(key in entry, f"{where}.{key}")
+    _check(entry["name"] == state.setup["players"][seat], f"{where}.name")
+    city = _cards(table, entry["city"], f"{where}.city", 1)
+    for card, copies in city.items():
+        if table.cards[card].colour == "purple":
+            _agree(copies == 1, f"{where}.city", card)
+    landmarks = _dict(entry["landmarks"], f"{where}.landmarks")
+    _check(list(landmarks) == list(table.landmark_costs[seat]), f"{where}.landmarks")
+    for lid, built in landmarks.items():
+        _check(isinstance(built, bool), f"{where}.landmarks", lid)
+    # Saves from before the Legacy rules lack the last three fields: their defaults hold.
+    islands = tuple(_list(entry.get("islands", []), f"{where}.islands"))
+    for island in islands:
+        _check(isinstance(island, str) and island in table.islands, f"{where}.islands")
+    _check(len(set(islands)) == len(islands), f"{where}.islands")
+    fresh = tuple(_list(entry["fresh"], f"{where}.fresh"))
+    for item in fresh:
+        _check(isinstance(item, str), f"{where}.fresh")
+        _agree(landmarks.get(item) is True or item in islands, f"{where}.fresh")
+    boat = _int(entry.get("boat", 0), f"{where}.boat", 0, table.track_length)
+    face_down = _cards(table, entry.get("face_down", {}), f"{where}.face_down", 1)
+    for card, copies in face_down.items():
+        _agree(copies <= city.get(card, 0), f"{where}.face_down", card)
+    return Player(
+        entry["name"],
+        _int(entry["coins"], f"{where}.coins"),
+        city,
+        dict(landmarks),
+        fresh,
+        _bool(entry["flag"], f"{where}.flag"),
+        boat,
+        islands,
+        face_down,
+    )
+
+
+# The effect kind of the card a decision phase resolves.
+_DECISIONS = {"choose_player": "take_from_chosen", "trade": "swap"}
+
+
+def _state_from_dict(data: Any) -> GameState:
+    _check(isinstance(data, dict), "the save")
     if data.get("format") != FORMAT:
-        raise IllegalAction(f"This saved game has format {data.get('format')!r}, not {FORMAT}.")
-    state = GameState(data["setup"])
-    state.draws = _int(data["draws"])
-    for entry in data["players"]:
-        city = {str(card): _int(copies, 1) for card, copies in entry["city"].items()}
-        for card in city:
-            state.table.card(card)
-        landmarks = {str(lid): bool(built) for lid, built in entry["landmarks"].items()}
-        # Saves from before the Legacy rules lack the last three fields: their defaults hold.
-        islands = tuple(str(island) for island in entry.get("islands", ()))
-        for island in islands:
-            if island not in state.table.islands:
-                raise ValueError(f"there is no island {island!r} in this game")
-        boat = _int(entry.get("boat", 0))
-        if boat > state.table.track_length:
-            raise ValueError(f"a boat on space {boat}, past the end of the expedition track")
-        face_down = {
-            str(card): _int(copies, 1) for card, copies in entry.get("face_down", {}).items()
-        }
-        for card, copies in face_down.items():
-            if copies > city.get(card, 0):
-                raise ValueError(f"more copies of {card!r} face down than in the city")
-        state.players.append(
-            Player(
-                str(entry["name"]),
-                _int(entry["coins"]),
-                city,
-                landmarks,
-                tuple(entry["fresh"]),
-                bool(entry["flag"]),
-                boat,
-                islands,
-                face_down,
-            )
-        )
-    if len(state.players) != len(state.setup["players"]):
-        raise ValueError("the number of players differs from the setup")
-    state.market = {str(card): _int(copies) for card, copies in data["market"].items()}
-    state.market_deck = tuple(data["market_deck"])
-    for card in [*state.market, *state.market_deck]:
-        state.table.card(card)
-    state.active = _int(data["active"])
-    if state.active >= len(state.players):
-        raise ValueError(f"no seat {state.active}")
-    if data["phase"] not in PHASES:
-        raise ValueError(f"unknown phase {data['phase']!r}")
-    state.phase = data["phase"]
-    state.dice = tuple(_int(die, 1) for die in data["dice"])
-    state.rerolled = bool(data["rerolled"])
-    state.extra_turn = bool(data["extra_turn"])
-    state.queue = tuple(data["queue"])
-    state.turn = _int(data["turn"], 1)
-    state.winner = None if data["winner"] is None else _int(data["winner"])
-    state.start_rolls = data["start_rolls"]
+        raise IllegalAction("save_format", value=shown(data.get("format")), expected=FORMAT)
+    keys = ("setup", "draws", "players", "market", "market_deck", "active", "phase", "dice")
+    for key in (*keys, "rerolled", "extra_turn", "queue", "turn", "winner", "start_rolls"):
+        _check(key in data, key)
+    setup = _dict(data["setup"], "setup")
+    names = setup.get("players")
+    _check(isinstance(names, list) and 2 <= len(names) <= 4, "setup.players")
+    seed = setup.get("seed")
+    _check(isinstance(seed, int) and not isinstance(seed, bool), "setup.seed")
+    _check(isinstance(setup.get("landmarks"), list), "setup.landmarks")
+    _check(len(setup["landmarks"]) == len(names), "setup.landmarks")
+    state = GameState(setup)
+    table = state.table
+    state.draws = _int(data["draws"], "draws")
+    players = _list(data["players"], "players")
+    _agree(len(players) == len(names), "players")
+    state.players = [_player(state, seat, entry) for seat, entry in enumerate(players)]
+    claimed = [island for player in state.players for island in player.islands]
+    _agree(len(set(claimed)) == len(claimed), "players[].islands")
+    count = len(state.players)
+
+    state.market = _cards(table, data["market"], "market", 0)
+    deck = _list(data["market_deck"], "market_deck")
+    for card in deck:
+        _check(isinstance(card, str) and card in table.cards, "market_deck")
+    state.market_deck = tuple(deck)
+    state.active = _int(data["active"], "active", 0, count - 1)
+    phase = data["phase"]
+    _check(phase in PHASES, "phase")
+    state.phase = phase
+    dice = tuple(_int(die, "dice", 1, 6) for die in _list(data["dice"], "dice"))
+    _check(len(dice) <= 2, "dice")
+    # A turn has rolled exactly when it has passed its roll step.
+    if phase == "roll":
+        _agree(not dice, "dice")
+    elif phase != "over":
+        _agree(bool(dice), "dice")
+    state.dice = dice
+    state.rerolled = _bool(data["rerolled"], "rerolled")
+    state.extra_turn = _bool(data["extra_turn"], "extra_turn")
+    queue = tuple(_list(data["queue"], "queue"))
+    for card in queue:
+        _check(isinstance(card, str) and card in table.cards, "queue")
+        _check(table.cards[card].colour == "purple", "queue")
+        _agree(card in state.players[state.active].city, "queue")
+    # A decision phase waits on the first queued card, of the kind that asks that decision.
+    if phase in _DECISIONS:
+        _agree(bool(queue), "queue")
+        _agree(table.cards[queue[0]].effect.kind == _DECISIONS[phase], "queue")
+    else:
+        _agree(not queue, "queue")
+    state.queue = queue
+    state.turn = _int(data["turn"], "turn", 1)
+    winner = data["winner"]
+    state.winner = None if winner is None else _int(winner, "winner", 0, count - 1)
+    _agree((state.winner is None) == (phase != "over"), "winner")
+    rolls = _list(data["start_rolls"], "start_rolls")
+    for row in rolls:
+        _check(isinstance(row, list) and len(row) == count, "start_rolls")
+        for roll in row:
+            _check(roll is None or _int(roll, "start_rolls", 2, 12) == roll, "start_rolls")
+    state.start_rolls = rolls
+    state.extra_turns = _int(data.get("extra_turns", 0), "extra_turns")  # older saves lack it
     return state

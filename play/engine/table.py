@@ -19,13 +19,23 @@ from .cards import (
     parse_project,
 )
 from .catalog import CARDS, EDITIONS, LANDMARKS, PROJECTS
-from .errors import ContentError, IllegalAction
+from .errors import ContentError, IllegalAction, shown
 from .legacy.stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()
 KNOWN_VARIANTS = frozenset({"random_market", "two_copies_max"})
 RANDOM_MARKET_SIZE = 10
+# Edition ids a setup may name: the boxes in the catalog, and "legacy" for a campaign's game
+# (whose cards the setup itself defines); a setup that names none is a legacy one.
+LEGACY_EDITION = "legacy"
+KNOWN_EDITIONS = (*EDITIONS, LEGACY_EDITION)
+# Rules of which at most one may be in force (RULES.md §6: the two Yōkai variants).
+EXCLUSIVE_RULES = frozenset({"yokai_flip", "yokai_coins"})
+# Bounds on what a setup may ask for, so that no setup makes a game slow or its state huge.
+MAX_COST = 999
+MAX_TRACK = 99
+MAX_DEFINITIONS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +54,19 @@ class Table:
     island_spaces: dict[int, str] = field(default_factory=dict)
 
     def card(self, card_id: str) -> CardDef:
-        try:
+        if isinstance(card_id, str) and card_id in self.cards:
             return self.cards[card_id]
-        except KeyError:
-            raise IllegalAction(f"There is no card {card_id!r} in this game.") from None
+        raise IllegalAction("no_such_card", card=card_id).named_by(self.english_name)
+
+    def english_name(self, kind: str, ident) -> str:
+        """The English name of a card, landmark, project or island of this game (for messages)."""
+        if isinstance(ident, str):
+            for defs in (self.cards, self.landmarks, self.islands):
+                if ident in defs:
+                    return defs[ident].name["en"]
+            if self.project is not None and self.project.id == ident:
+                return self.project.name["en"]
+        return shown(ident)
 
 
 def _themed(item, theme: dict):
@@ -57,17 +76,29 @@ def _themed(item, theme: dict):
 
 def _definitions(setup: dict, key: str, parse, base: dict) -> dict:
     result = dict(base)
-    for data in setup.get(key, []):
+    items = setup.get(key, [])
+    if not isinstance(items, list) or len(items) > MAX_DEFINITIONS:
+        raise IllegalAction("setup_field", field=key, value=shown(items))
+    for data in items:
         try:
             item = parse(data)
         except ContentError as error:
-            raise IllegalAction(f"The setup's {key} are not valid: {error}") from error
+            raise IllegalAction("card_defs_invalid", field=key, problem=str(error)) from error
         result[item.id] = item
     return result
 
 
+def _is_cost(cost) -> bool:
+    """A cost a setup gives for a landmark slot or the project is a whole number from 0."""
+    return not isinstance(cost, bool) and isinstance(cost, int) and 0 <= cost <= MAX_COST
+
+
 def build_table(setup: dict) -> Table:
-    edition = EDITIONS.get(setup.get("edition", ""))
+    edition_id = setup.get("edition", LEGACY_EDITION)
+    if edition_id not in KNOWN_EDITIONS:
+        known = ", ".join(KNOWN_EDITIONS)
+        raise IllegalAction("unknown_edition", edition=shown(edition_id), known=known)
+    edition = EDITIONS.get(edition_id)
     theme = edition.theme if edition else {}
     cards = {cid: _themed(card, theme) for cid, card in CARDS.items()}
     landmarks = {lid: _themed(landmark, theme) for lid, landmark in LANDMARKS.items()}
@@ -77,38 +108,54 @@ def build_table(setup: dict) -> Table:
     projects = _definitions(setup, "project_defs", parse_project, PROJECTS)
 
     costs = []
-    for seat_landmarks in setup["landmarks"]:
+    for seat, seat_landmarks in enumerate(setup["landmarks"]):
         seat_costs = {}
+        if not isinstance(seat_landmarks, list):
+            raise IllegalAction("landmark_entry", player=_seat_name(setup, seat))
         for entry in seat_landmarks:
+            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                raise IllegalAction("landmark_entry", player=_seat_name(setup, seat))
             if entry["id"] not in landmarks:
-                raise IllegalAction(f"There is no landmark {entry['id']!r}.")
-            seat_costs[entry["id"]] = entry.get("cost", landmarks[entry["id"]].cost)
+                raise IllegalAction("no_such_landmark", landmark=entry["id"])
+            landmark = landmarks[entry["id"]]
+            cost = entry.get("cost", landmark.cost)
+            if not _is_cost(cost):
+                raise IllegalAction(
+                    "landmark_cost", landmark=landmark.id, most=MAX_COST, value=shown(cost)
+                ).named_by(lambda _kind, _ident, name=landmark.name["en"]: name)
+            seat_costs[entry["id"]] = cost
         costs.append(seat_costs)
 
     project = None
-    if setup.get("community_project"):
-        entry = setup["community_project"]
+    entry = setup.get("community_project")
+    if entry is not None:
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            raise IllegalAction("setup_field", field="community_project", value=shown(entry))
         if entry["id"] not in projects:
-            raise IllegalAction(f"There is no community project {entry['id']!r}.")
+            raise IllegalAction("no_such_project", project=entry["id"])
         project = projects[entry["id"]]
-        if "cost" in entry:
-            project = replace(project, cost=entry["cost"])
+        cost = entry.get("cost", project.cost)
+        if not _is_cost(cost):
+            raise IllegalAction(
+                "project_cost", project=project.id, most=MAX_COST, value=shown(cost)
+            )
+        project = replace(project, cost=cost)
 
-    rules = frozenset(setup.get("rules", ()))
+    rules = _ids(setup, "rules")
     unknown_rules = rules - KNOWN_RULES
     if unknown_rules:
-        raise IllegalAction(
-            f"The engine does not know the rules {', '.join(sorted(unknown_rules))}."
-        )
-    variants = frozenset(setup.get("variants", ()))
+        raise IllegalAction("unknown_rules", rules=", ".join(sorted(unknown_rules)))
+    if rules >= EXCLUSIVE_RULES:
+        raise IllegalAction("both_yokai")
+    variants = _ids(setup, "variants")
     unknown_variants = variants - KNOWN_VARIANTS
     if unknown_variants:
-        raise IllegalAction(f"There is no variant {', '.join(sorted(unknown_variants))}.")
+        raise IllegalAction("unknown_variants", variants=", ".join(sorted(unknown_variants)))
 
     islands = _definitions(setup, "island_defs", parse_island, {})
     clash = sorted(set(islands) & set(landmarks))
     if clash:
-        raise IllegalAction(f"The islands {', '.join(clash)} have the ids of landmarks.")
+        raise IllegalAction("islands_are_landmarks", islands=", ".join(clash))
     track_length, island_spaces = _expedition(setup.get("expedition"), islands, rules)
 
     by_number: dict[tuple[str, int], list[str]] = {}
@@ -133,29 +180,39 @@ def _expedition(track, islands: dict, rules: frozenset) -> tuple[int, dict[int, 
     """The expedition track: {"length": N, "islands": [{"id": island, "space": k}, ...]}."""
     if track is None:
         if "expedition" in rules:
-            raise IllegalAction("The expedition rule needs the setup's 'expedition' track.")
+            raise IllegalAction("expedition_without_track")
         return 0, {}
     if "expedition" not in rules:
-        raise IllegalAction("The setup has an expedition track but not the expedition rule.")
+        raise IllegalAction("track_without_rule")
     if not isinstance(track, dict) or set(track) != {"length", "islands"}:
-        raise IllegalAction("The expedition track is {'length': N, 'islands': [...]}.")
+        raise IllegalAction("track_shape")
     length = track["length"]
-    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-        raise IllegalAction(f"The expedition track's length must be at least 1, not {length!r}.")
+    if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_TRACK:
+        raise IllegalAction("track_length", most=MAX_TRACK, value=shown(length))
     spaces: dict[int, str] = {}
     for entry in track["islands"] if isinstance(track["islands"], list) else [None]:
         if not isinstance(entry, dict) or set(entry) != {"id", "space"}:
-            raise IllegalAction("An island on the track is {'id': island id, 'space': k}.")
+            raise IllegalAction("track_island_shape")
         island, space = entry["id"], entry["space"]
-        if island not in islands:
-            raise IllegalAction(f"There is no island {island!r} in the setup's island_defs.")
+        if not isinstance(island, str) or island not in islands:
+            raise IllegalAction("no_such_island", island=island)
         if island in spaces.values():
-            raise IllegalAction(f"The island {island!r} lies on the track twice.")
+            raise IllegalAction("island_twice", island=island)
         if isinstance(space, bool) or not isinstance(space, int) or not 1 <= space <= length:
-            raise IllegalAction(
-                f"The island {island!r} must lie on a space from 1 to {length}, not {space!r}."
-            )
+            raise IllegalAction("island_space", island=island, length=length, value=shown(space))
         if space in spaces:
-            raise IllegalAction(f"Two islands lie on space {space} of the expedition track.")
+            raise IllegalAction("island_space_taken", space=space)
         spaces[space] = island
     return length, dict(sorted(spaces.items()))
+
+
+def _seat_name(setup: dict, seat: int) -> str:
+    names = setup.get("players")
+    return names[seat] if isinstance(names, list) and seat < len(names) else str(seat)
+
+
+def _ids(setup: dict, key: str) -> frozenset[str]:
+    value = setup.get(key, ())
+    if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
+        raise IllegalAction("setup_list", field=key)
+    return frozenset(value)

@@ -64,31 +64,48 @@ def browser():
         browser.close()
 
 
+def watch_policy(page, violations: list[str]) -> None:
+    """Collect what the page's content security policy blocked (it should block nothing)."""
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+
+
 @pytest.fixture
 def page(browser):
-    """A fresh phone-sized page (390x844), closed after the test."""
+    """A fresh phone-sized page (390x844), closed after the test; fails if the CSP blocked
+    anything of ours."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     page = context.new_page()
     page.set_default_timeout(10_000)
+    violations: list[str] = []
+    watch_policy(page, violations)
     yield page
     context.close()
+    assert violations == []
 
 
 @pytest.fixture
 def phone(browser):
     """Open another phone-sized browser context (its own cookies): phone() -> page."""
     contexts = []
+    violations: list[str] = []
 
     def _phone():
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        watch_policy(page, violations)
         return page
 
     yield _phone
     for context in contexts:
         context.close()
+    assert violations == []
 
 
 @pytest.fixture

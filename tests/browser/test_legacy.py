@@ -14,7 +14,7 @@ MAX_CLICKS = 600
 
 
 def button(page, kind: str, nth: int = 0):
-    return page.locator(f'#board form.actions button[data-kind="{kind}"]').nth(nth)
+    return page.locator(f'#board button[name=action][data-kind="{kind}"]').nth(nth)
 
 
 def test_the_yokai_a_boat_and_a_rest_day_in_the_browser(live_server, page):
@@ -69,7 +69,7 @@ def test_a_legacy_game_against_a_bot_is_played_to_the_end(live_server, page):
     clicks = 0
     while not page.locator("text=has won!").count():
         assert clicks < MAX_CLICKS, "the game did not end"
-        buttons = page.locator("#board form.actions button")
+        buttons = page.locator("#board button[name=action]")
         if buttons.count() == 0:
             page.wait_for_timeout(100)
             continue

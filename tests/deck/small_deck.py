@@ -127,6 +127,7 @@ def small_deck() -> dict:
     }
     deck = {
         "campaign": {
+            "id": "small_test_deck",
             "games": 2,
             "boxes": 1,
             "colours": ["red", "blue"],

@@ -6,6 +6,7 @@ import pytest
 from small_deck import build
 
 from legacy_deck.loader import read_deck
+from legacy_deck.reader import DeckState, advance
 from legacy_deck.setup import SetupError, chapter_setup, default_picks, plausible_carry_over
 from play.engine import new_game
 
@@ -78,12 +79,41 @@ def test_it_refuses_a_double_sided_establishment_without_a_side(deck):
 def test_it_refuses_more_picks_than_circles_or_cards_not_owned(deck):
     carry = plausible_carry_over(deck, 3, 2)
     too_many = {**carry, "picks": [["wheat_field", "bakery", "herb_garden", "village_well"], []]}
-    not_owned = {**carry, "picks": [["ferry"], []]}
+    too_few = {**carry, "picks": [["wheat_field"], carry["picks"][1]]}
+    not_owned = {**carry, "picks": [["wheat_field", "ferry"], carry["picks"][1]]}
+    not_a_list = {**carry, "picks": ["wheat_field", carry["picks"][1]]}
 
-    with pytest.raises(SetupError, match="picks 4 marketplace cards"):
+    assert carry["circles"][0] == 2  # seat 0 won game 1 and ticked no circle then
+    with pytest.raises(SetupError, match="picks 4 marketplace cards, not 2"):
         chapter_setup(deck, 3, 2, too_many)
+    with pytest.raises(SetupError, match="picks 1 marketplace cards, not 2"):
+        chapter_setup(deck, 3, 2, too_few)
     with pytest.raises(SetupError, match="no marketplace card 'ferry'"):
         chapter_setup(deck, 3, 2, not_owned)
+    with pytest.raises(SetupError, match="a list of card ids"):
+        chapter_setup(deck, 3, 2, not_a_list)
+
+
+def test_it_refuses_a_chapter_the_reader_has_not_reached(deck):
+    reader = advance(deck, DeckState.start(deck), "before_campaign").state
+    carry = plausible_carry_over(deck, 1, 2)
+
+    with pytest.raises(SetupError, match="not been read up to game 1"):
+        chapter_setup(deck, 1, 2, carry, reader=reader)
+    reader = advance(deck, reader, "before_game 1").state
+    assert chapter_setup(deck, 1, 2, carry, reader=reader)["players"] == ["Player 1", "Player 2"]
+
+
+def test_it_takes_the_players_colours(deck):
+    carry = plausible_carry_over(deck, 1, 2)
+
+    setup = chapter_setup(deck, 1, 2, {**carry, "picks": None}, colours=["teal", "pink"])
+
+    assert setup["cities"] == [{"wheat_field": 1, "bakery": 1}] * 2
+    with pytest.raises(SetupError, match="colour of their own"):
+        chapter_setup(deck, 1, 2, carry, colours=["teal", "teal"])
+    with pytest.raises(SetupError, match="not one of the campaign's colours"):
+        chapter_setup(deck, 1, 2, carry, colours=["teal", "purple"])
 
 
 def test_it_refuses_a_chapter_the_campaign_does_not_have(deck):
@@ -94,8 +124,8 @@ def test_it_refuses_a_chapter_the_campaign_does_not_have(deck):
 def test_picks_keep_the_start_cards_then_the_lowest_numbers(deck):
     own = ["wheat_field", "bakery", "herb_garden", "village_well", "fishing_hut", "ferry"]
 
-    assert default_picks(own, 2) == ["wheat_field", "bakery"]
-    assert default_picks(own, 4) == ["wheat_field", "bakery", "fishing_hut", "ferry"]  # newest
+    assert default_picks(own, 2) == ["fishing_hut", "ferry"]  # no deck to say which start
+    assert default_picks(own, 2, deck) == ["wheat_field", "bakery"]
     assert default_picks(own, 4, deck) == ["wheat_field", "bakery", "herb_garden", "village_well"]
     assert default_picks(own, 9, deck) == own
 

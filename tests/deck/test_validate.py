@@ -365,3 +365,24 @@ def test_it_reports_a_free_play_overview_without_the_rules_actions(data):
         "end: free play keeps rest_day but the turn-overview card in play does not show 'rest'" in p
         for p in check(data)
     )
+
+
+@pytest.mark.parametrize(
+    ("colour", "effect"),
+    [
+        ("green", {"kind": "take_from_chosen", "amount": 2}),
+        ("blue", {"kind": "take_from_active", "amount": 1}),
+        ("red", {"kind": "bank", "amount": 1}),
+    ],
+)
+def test_it_reports_a_card_whose_colour_does_not_fit_its_effect(data, colour, effect):
+    # Such a card used to load and then crash the first roll that activated it (issue 9).
+    plum = data["components"]["establishment"][1]
+    plum.update(colour=colour, effect=effect)
+
+    problems = check(data)
+
+    assert any(
+        "plum_tree" in p and f"a {colour} card cannot have the effect {effect['kind']!r}" in p
+        for p in problems
+    ), problems

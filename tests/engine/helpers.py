@@ -1,6 +1,10 @@
 """Small builders shared by the engine tests."""
 
-from play.engine import apply_action, new_game
+from contextlib import contextmanager
+
+import pytest
+
+from play.engine import IllegalAction, apply_action, new_game
 
 ANN, BEN, CY, DI = 0, 1, 2, 3
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -32,3 +36,13 @@ def coin_changes(events, seats):
         elif "cost" in event:
             changes[event["player"]] -= event["cost"]
     return changes
+
+
+@contextmanager
+def refused(code, **params):
+    """Expect an IllegalAction with this message id and (some of) these parameters."""
+    with pytest.raises(IllegalAction) as caught:
+        yield caught
+    assert caught.value.code == code, f"{caught.value.code}: {caught.value}"
+    for key, value in params.items():
+        assert caught.value.params[key] == value, (key, caught.value.params)

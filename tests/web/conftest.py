@@ -67,7 +67,9 @@ class Page:
         import json
         import re
 
-        values = re.findall(r'name="action" value="([^"]+)"', self.html)
+        # The turn panel's buttons and the market cards that build.
+        pattern = r'<button type="submit" (?:form="actions-form" )?name="action" value="([^"]+)"'
+        values = re.findall(pattern, self.html)
         return [json.loads(html.unescape(v)) for v in values]
 
     @property

@@ -70,9 +70,9 @@ def test_the_page_polls_and_works_without_javascript(client, start):
     html = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
 
     assert f'hx-get="/g/{game.code}/{game.host_secret}/poll/?v={game.version}"' in html
-    assert "visibilityState" in html
+    assert "data-poll" in html  # static/js/board.js holds it back while the page is hidden
     assert "visibilitychange" in html  # a phone woken up asks at once
-    assert '<form method="post"' in html
+    assert '<form id="actions-form" method="post"' in html
     assert "<noscript>" in html
     assert 'id="connection"' in html
 

@@ -27,7 +27,6 @@ def test_the_end_shows_the_winner_and_the_charts(client, near_win):
     assert f"/g/{game.code}/export.json" in html
     assert f"/g/{game.code}/replay/" in html
     assert 'name="action"' not in html  # no more moves
-    assert "hx-trigger" not in html  # a finished game needs no polling
 
 
 def test_a_bot_game_plays_to_the_end(client, start):
@@ -41,21 +40,22 @@ def test_a_bot_game_plays_to_the_end(client, start):
 
 def test_a_rematch_keeps_the_seats_and_changes_the_seed(client, start):
     game = start(
-        [("Ann", "greedy"), ("Ben", "human")], edition="kosmos", variants=["two_copies_max"]
+        [("Ann", "greedy"), ("Ben", "random")], edition="kosmos", variants=["two_copies_max"]
     )
+    assert game.finished
 
     response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
 
     new = Game.objects.exclude(pk=game.pk).get()
     assert response.status_code == 302
     assert response["Location"] == f"/g/{new.code}/{new.host_secret}/"
-    assert [(s["name"], s["kind"]) for s in new.seats] == [("Ann", "greedy"), ("Ben", "human")]
+    assert [(s["name"], s["kind"]) for s in new.seats] == [("Ann", "greedy"), ("Ben", "random")]
     assert new.setup["edition"] == "kosmos"
     assert new.setup["variants"] == ["two_copies_max"]
 
 
-def test_a_rematch_with_htmx_redirects_the_page(client, start):
-    game = start()
+def test_a_rematch_with_htmx_redirects_the_page(client, near_win):
+    game = finish(near_win())
 
     response = client.post(
         f"/g/{game.code}/{game.host_secret}/rematch/", headers={"HX-Request": "true"}
@@ -63,6 +63,54 @@ def test_a_rematch_with_htmx_redirects_the_page(client, start):
 
     assert response.status_code == 204
     assert response["HX-Redirect"].startswith("/g/")
+
+
+def test_every_press_of_rematch_leads_to_the_same_new_game_each_into_its_own_seat(client, near_win):
+    game = finish(near_win())
+
+    by_ann = client.post(f"/g/{game.code}/{game.seats[0]['secret']}/rematch/")
+    by_ben = client.post(f"/g/{game.code}/{game.seats[1]['secret']}/rematch/")
+    by_host = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
+
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert by_ann["Location"] == f"/g/{new.code}/{new.seats[0]['secret']}/"
+    assert by_ben["Location"] == f"/g/{new.code}/{new.seats[1]['secret']}/"
+    assert by_host["Location"] == f"/g/{new.code}/{new.host_secret}/"
+
+
+def test_the_next_poll_of_every_page_leads_to_the_rematch(client, near_win):
+    game = finish(near_win())
+    pages = {
+        "ann": f"/g/{game.code}/{game.seats[0]['secret']}/",
+        "ben": f"/g/{game.code}/{game.seats[1]['secret']}/",
+        "watch": f"/g/{game.code}/watch/",
+    }
+    html = client.get(pages["ben"]).content.decode()
+    assert f"/g/{game.code}/{game.seats[1]['secret']}/poll/" in html  # still following
+
+    client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
+
+    new = Game.objects.exclude(pk=game.pk).get()
+    htmx = {"HX-Request": "true"}
+    ann = client.get(pages["ann"] + f"poll/?v={game.version}", headers=htmx)
+    ben = client.get(pages["ben"] + f"poll/?v={game.version}", headers=htmx)
+    watch = client.get(pages["watch"] + f"poll/?v={game.version}", headers=htmx)
+    assert ann["HX-Redirect"] == f"/g/{new.code}/{new.seats[0]['secret']}/"
+    assert ben["HX-Redirect"] == f"/g/{new.code}/{new.seats[1]['secret']}/"
+    assert watch["HX-Redirect"] == f"/g/{new.code}/watch/"
+    # Without JavaScript the finished board links to the player's own seat in the rematch.
+    html = client.get(pages["ben"]).content.decode()
+    assert f'href="/g/{new.code}/{new.seats[1]["secret"]}/"' in html
+
+
+def test_a_game_still_being_played_has_no_rematch(client, start):
+    game = start()
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
+
+    assert response.status_code == 409
+    assert "once the game is over" in response.content.decode()
+    assert Game.objects.count() == 1
 
 
 def test_watchers_cannot_start_a_rematch(client, start):
@@ -123,7 +171,8 @@ def test_an_export_file_can_be_uploaded(client, start):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json", "This is not JSON"),
+        ("not json", "This is not an exported game: This is not JSON (line 1, column 1)."),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 16 levels deep"),
         ('{"format": 2, "setup": {}, "actions": []}', "not an exported game of format 1"),
         ('{"format": 1, "setup": {}, "actions": {}}', "needs a setup and a list"),
         ("", "Choose a file"),

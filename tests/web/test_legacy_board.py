@@ -143,7 +143,8 @@ def test_sail_buttons_are_the_engines_and_sailing_claims_an_island(client, page)
     assert "Ann claims the island Gull Rock (space 2)." in board.html
     assert "claimed by Ann" in track(board.html)
     ann = city(board.html, 0)
-    assert 'data-island="gull_rock"' in ann and "from the next turn" in ann
+    # An island works at once (RULES.md §6): no "from the next turn" badge.
+    assert 'data-island="gull_rock"' in ann and "from the next turn" not in ann
 
 
 def test_sailing_works_without_htmx(client, page):
@@ -292,6 +293,7 @@ def test_the_board_renders_in_german_and_dutch(client, page):
 
 def test_a_rematch_of_a_legacy_game_keeps_its_table(client):
     game = make()
+    Game.objects.filter(pk=game.pk).update(finished=True)  # only the setup matters here
 
     response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
 
@@ -312,6 +314,7 @@ def test_a_rematch_of_a_chapter_of_our_campaign_plays_that_chapter_again(client)
     deck = load_deck()
     setup = chapter_setup(deck, 6, 3, plausible_carry_over(deck, 6, 3), seed=5)
     game = Game.create_from_setup(setup, ["human", "greedy", "greedy"])
+    Game.objects.filter(pk=game.pk).update(finished=True)  # only the setup matters here
 
     response = client.post(f"/g/{game.code}/{game.host_secret}/rematch/")
 

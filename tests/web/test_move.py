@@ -77,8 +77,7 @@ def test_a_double_click_counts_once(client, start):
         json.dumps({"type": "roll", "dice": 2}),  # no Train Station yet
         json.dumps({"type": "build", "card": "mine"}),  # not the build step
         json.dumps({"type": "teleport"}),
-        json.dumps({"type": "roll", "dice": 1, "extra": True}),
-        json.dumps(["roll"]),
+        json.dumps({"type": "roll", "dice": 1, "extra": 1}),
     ],
 )
 def test_a_forged_or_illegal_action_is_refused(client, start, action):

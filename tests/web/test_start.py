@@ -124,7 +124,7 @@ def test_a_start_the_engine_refuses_keeps_the_form_and_says_why_in_the_language(
     from play.engine import IllegalAction
 
     def refuse(*args, **kwargs):
-        raise IllegalAction("There is no variant chaos.")
+        raise IllegalAction("unknown_variants", variants="chaos")
 
     monkeypatch.setattr(Game, "start", refuse)
 
@@ -132,5 +132,5 @@ def test_a_start_the_engine_refuses_keeps_the_form_and_says_why_in_the_language(
 
     assert response.status_code == 400
     html = response.content.decode()
-    assert "Die Partie konnte nicht beginnen: There is no variant chaos." in html
+    assert "Die Partie konnte nicht beginnen: Eine Variante chaos gibt es nicht." in html
     assert not Game.objects.exists()

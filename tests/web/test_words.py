@@ -59,6 +59,7 @@ EVENTS = [
     {"type": "extra_turn", "player": 0, "landmark": "amusement_park"},
     {"type": "game_over", "winner": 1},
     {"type": "undo", "player": 0},
+    {"type": "only_choice", "player": 1},
     {"type": "sail", "player": 0, "spaces": 2, "from": 0, "to": 2, "cost": 4},
     {"type": "claim_island", "player": 0, "island": "gull_rock", "space": 2},
     {"type": "face_down", "player": 1, "card": "bakery", "roller": 0},

@@ -22,7 +22,7 @@ def legacy_landmarks(landmark_ids_sorted_by_letter: list[str]) -> list[dict]:
     """
     ids = list(landmark_ids_sorted_by_letter)
     if len(ids) > len(SLOT_COSTS):
-        raise IllegalAction(f"A city tableau has {len(SLOT_COSTS)} landmark slots, not {len(ids)}.")
+        raise IllegalAction("tableau_slots", slots=len(SLOT_COSTS), count=len(ids))
     if len(set(ids)) != len(ids):
-        raise IllegalAction("A city tableau cannot hold the same landmark twice.")
+        raise IllegalAction("tableau_twice")
     return [{"id": lid, "cost": cost} for lid, cost in zip(ids, SLOT_COSTS, strict=False)]

@@ -14,8 +14,10 @@ on a space, on spaces 1..length. An island's effect is any landmark effect kind 
 The build-step action `{"type": "sail", "spaces": k}`, k from 1 to 3, is the turn's one action and
 costs 2 coins per space; a boat cannot sail past the last space, so only the k that fit are legal.
 A boat that ends its move on the space of an island nobody has claimed claims it: the island goes
-into that player's city at once (`Player.islands`) and is in force from the owner's next turn
-(an extra turn counts), like a landmark, for the rest of the game. Several boats may share a
+into that player's city at once (`Player.islands`) and works for its owner at once, from the
+moment it is claimed (RULES.md §6; unlike a landmark, which waits for the owner's next turn), for
+the rest of the game: an island that gives an extra turn on a total gives it for this very turn's
+roll. Several boats may share a
 space; sailing onto a claimed island claims nothing. The turn then ends as after a build.
 
 State: `Player.boat` (space) and `Player.islands` (claimed island ids, in the order claimed).
@@ -30,7 +32,7 @@ and at the start of an owner's turn, for an `income_each_turn` island in force:
 from __future__ import annotations
 
 from play.engine.effects import effects_in_force, transfer
-from play.engine.errors import IllegalAction
+from play.engine.errors import IllegalAction, shown
 from play.engine.rules import (
     START_OF_TURN,
     BuildStepExtra,
@@ -69,19 +71,20 @@ def apply(state, action: dict, forced, events: list) -> None:
     spaces = action["spaces"]
     player = state.players[state.active]
     if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
-        raise IllegalAction(f"A boat sails 1 to {MAX_SPACES} spaces, not {spaces!r}.")
+        raise IllegalAction("sail_spaces", most=MAX_SPACES, spaces=shown(spaces))
     room = state.table.track_length - player.boat
     if room == 0:
-        raise IllegalAction(f"{player.name}'s boat is at the end of the track already.")
+        raise IllegalAction("boat_at_end", player=player.name)
     if spaces > room:
-        raise IllegalAction(
-            f"{player.name}'s boat is {room} space(s) from the end of the track; "
-            f"it cannot sail {spaces}."
-        )
+        raise IllegalAction("boat_too_far", player=player.name, room=room, spaces=spaces)
     cost = COST_PER_SPACE * spaces
     if cost > player.coins:
         raise IllegalAction(
-            f"{player.name} has {player.coins} coins; sailing {spaces} space(s) costs {cost}."
+            "not_enough_coins_sail",
+            player=player.name,
+            coins=player.coins,
+            spaces=spaces,
+            cost=cost,
         )
     start = player.boat
     player.coins -= cost
@@ -99,7 +102,6 @@ def apply(state, action: dict, forced, events: list) -> None:
     island = unclaimed_island_at(state, player.boat)
     if island is not None:
         player.islands = (*player.islands, island)
-        player.fresh = (*player.fresh, island)
         events.append(
             {"type": "claim_island", "player": state.active, "island": island, "space": player.boat}
         )

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from play.engine.cards import ICONS, CardDef, Effect
-from play.engine.errors import IllegalAction
+from play.engine.errors import IllegalAction, shown
 
 STICKER_FIELDS = ("cost", "numbers", "amount", "icon")
 
@@ -26,12 +26,15 @@ def _whole(value: Any, minimum: int) -> bool:
     return not isinstance(value, bool) and isinstance(value, int) and value >= minimum
 
 
+def _english(card: CardDef):
+    return lambda _kind, _ident: card.name["en"]
+
+
 def _sticker_on(card: CardDef, field: str, value: Any) -> CardDef:
     """The card with one field changed; IllegalAction if the value does not fit."""
-    title = f"A sticker on {card.name['en']}"
     if field == "cost":
         if not _whole(value, 0):
-            raise IllegalAction(f"{title} must set the cost to a whole number of at least 0.")
+            raise IllegalAction("sticker_cost", card=card.id).named_by(_english(card))
         return replace(card, cost=value)
     if field == "numbers":
         if (
@@ -39,39 +42,43 @@ def _sticker_on(card: CardDef, field: str, value: Any) -> CardDef:
             or not value
             or not all(_whole(n, 1) and n <= 12 for n in value)
         ):
-            raise IllegalAction(f"{title} must set the numbers to a list of numbers from 1 to 12.")
+            raise IllegalAction("sticker_numbers", card=card.id).named_by(_english(card))
         return replace(card, numbers=tuple(sorted(set(value))))
     if field == "amount":
         if "amount" not in card.effect.params:
-            raise IllegalAction(f"{title} cannot change an amount: its effect names none.")
+            raise IllegalAction("sticker_no_amount", card=card.id).named_by(_english(card))
         if not _whole(value, 0):
-            raise IllegalAction(f"{title} must set the amount to a whole number of at least 0.")
+            raise IllegalAction("sticker_amount", card=card.id).named_by(_english(card))
         params = {**card.effect.params, "amount": value}
         return replace(card, effect=Effect(card.effect.kind, params))
     if value not in ICONS:
-        raise IllegalAction(f"{title} names the unknown icon {value!r}.")
+        raise IllegalAction("sticker_icon", card=card.id, value=shown(value)).named_by(
+            _english(card)
+        )
     return replace(card, icon=value)
 
 
 def apply_stickers(cards: dict[str, CardDef], stickers: Any) -> dict[str, CardDef]:
     """The card definitions with every sticker applied, in order; the given dict is not changed."""
     if not isinstance(stickers, list):
-        raise IllegalAction("The setup's stickers must be a list.")
+        raise IllegalAction("stickers_not_list")
     result = dict(cards)
     for sticker in stickers:
         if not isinstance(sticker, dict) or set(sticker) != {"card", "change"}:
-            raise IllegalAction("A sticker is {'card': card id, 'change': {field: value}}.")
+            raise IllegalAction("sticker_shape")
         card_id, change = sticker["card"], sticker["change"]
         if not isinstance(card_id, str) or card_id not in result:
-            raise IllegalAction(f"A sticker names the card {card_id!r}, which is not in this game.")
+            raise IllegalAction("sticker_card", value=shown(card_id))
         if not isinstance(change, dict) or not change:
-            raise IllegalAction(f"The sticker on {card_id!r} changes nothing.")
+            raise IllegalAction("sticker_empty", card=card_id).named_by(_english(result[card_id]))
         unknown = sorted(str(field) for field in change if field not in STICKER_FIELDS)
         if unknown:
             raise IllegalAction(
-                f"A sticker cannot change {', '.join(unknown)} of {card_id!r}; "
-                f"stickers change only {', '.join(STICKER_FIELDS)}."
-            )
+                "sticker_fields",
+                card=card_id,
+                fields=shown(", ".join(unknown)),
+                allowed=", ".join(STICKER_FIELDS),
+            ).named_by(_english(result[card_id]))
         card = result[card_id]
         for field in STICKER_FIELDS:
             if field in change:

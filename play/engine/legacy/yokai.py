@@ -2,7 +2,7 @@
 
 Both act when a player rolls doubles (two dice showing the same; the roll that counts, i.e. after
 a reroll), after all income of that roll, purple cards and their decisions included, before the
-build step. Free play uses one of the two; a game may use both (flip first, then coins).
+build step. Free play uses one of the two, never both (RULES.md §6: a setup with both is refused).
 
 `yokai_flip`: the richest player other than the roller (ties: the first of them clockwise from the
 roller) turns one copy of their most expensive establishment face down: highest cost, then highest

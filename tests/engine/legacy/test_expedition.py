@@ -119,11 +119,23 @@ def _claim_bread_isle(expedition_setup, act):
     return state
 
 
-def test_an_island_is_not_in_force_before_its_owners_next_turn(expedition_setup, act):
+def test_an_island_works_for_its_owner_from_the_moment_it_is_claimed(expedition_setup, act):
+    # RULES.md §6: islands work at once, not from the owner's next turn as landmarks do.
     state = _claim_bread_isle(expedition_setup, act)
     state, events = act(state, {"type": "roll", "dice": 1}, dice=(1,))  # Ben rolls 1
     ann = [e for e in events if e["type"] == "transfer" and e["payee"] == 0]
-    assert [e["amount"] for e in ann] == [1]  # Ann's Wheat Field pays 1, no island bonus yet
+    assert [e["amount"] for e in ann] == [3]  # Ann's Wheat Field pays 1 + 2 from bread_isle
+
+
+def test_an_island_claimed_on_its_total_gives_the_extra_turn_at_once(expedition_setup, act):
+    setup = expedition_setup(coins=[6, 0, 0])
+    setup["island_defs"][0]["effect"] = {"kind": "extra_turn_on_total", "total": 4}  # gull_rock
+    state = new_game(setup)
+    state, _ = act(state, {"type": "roll", "dice": 1}, dice=(4,))
+    state, events = act(state, {"type": "sail", "spaces": 2})
+    assert state.players[0].islands == ("gull_rock",)
+    assert {"type": "extra_turn", "player": 0, "landmark": "gull_rock"} in events
+    assert state.active == 0 and state.extra_turn
 
 
 def test_an_island_is_in_force_from_its_owners_next_turn_for_good(expedition_setup, act):
@@ -144,7 +156,7 @@ def test_an_island_with_a_landmark_effect_works_like_the_landmark(expedition_set
     state.players[0].boat = 3
     state, _ = act(_build_step(state, act), {"type": "sail", "spaces": 3})
     assert state.players[0].islands == ("twin_isle",)
-    assert landmark_effect(state, state.players[0], "two_dice") is None  # not yet in force
+    assert landmark_effect(state, state.players[0], "two_dice").id == "twin_isle"  # at once
     for _ in range(2):
         state, _ = act(_build_step(state, act), {"type": "pass"})
     assert {"type": "roll", "dice": 2} in legal_actions(state)
@@ -211,7 +223,7 @@ def test_boats_and_islands_round_trip_through_json(expedition_setup, act):
 def test_a_saved_game_naming_an_unknown_island_is_refused(expedition_setup):
     data = new_game(expedition_setup()).to_dict()
     data["players"][0]["islands"] = ["atlantis"]
-    with pytest.raises(IllegalAction, match="no island 'atlantis'"):
+    with pytest.raises(IllegalAction, match="players\\[0\\].islands is wrong"):
         GameState.from_dict(data)
 
 
@@ -220,7 +232,7 @@ def test_a_saved_game_naming_an_unknown_island_is_refused(expedition_setup):
     [
         ({"expedition": None}, "needs the setup's 'expedition' track"),
         ({"rules": []}, "has an expedition track but not the expedition rule"),
-        ({"expedition": {"length": 0, "islands": []}}, "length must be at least 1"),
+        ({"expedition": {"length": 0, "islands": []}}, "length must be 1 to 99, not 0"),
         ({"expedition": {"length": 3}}, "is \\{'length': N, 'islands'"),
         (
             {"expedition": {"length": 3, "islands": [{"id": "nope", "space": 1}]}},
@@ -284,7 +296,7 @@ def test_sail_only_in_the_build_step(expedition_setup):
 def test_a_saved_boat_past_the_end_of_the_track_is_refused(expedition_setup):
     data = new_game(expedition_setup()).to_dict()
     data["players"][1]["boat"] = 7
-    with pytest.raises(IllegalAction, match="past the end of the expedition track"):
+    with pytest.raises(IllegalAction, match="players\\[1\\].boat is wrong"):
         GameState.from_dict(data)
 
 

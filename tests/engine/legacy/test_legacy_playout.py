@@ -9,12 +9,15 @@ from play.engine import GameState, apply_action, legal_actions, new_game, replay
 from play.engine.bots import BOTS, greedy_bot
 from play.engine.legacy.expedition import claimed_islands
 
-ALL_RULES = ["expedition", "yokai_flip", "yokai_coins", "rest_day"]
+# The two Yōkai rules are never in force together (RULES.md §6): games alternate between them.
+YOKAI_RULES = ["yokai_flip", "yokai_coins"]
+ALL_RULES = ["expedition", "rest_day"]
 MAX_STEPS = 3000
 
 
 def _all_rules_setup(expedition_setup, players, seed):
-    setup = expedition_setup(players, rules=list(ALL_RULES), seed=seed, first_player="roll")
+    rules = [*ALL_RULES, YOKAI_RULES[seed % 2]]
+    setup = expedition_setup(players, rules=rules, seed=seed, first_player="roll")
     setup["stickers"] = [
         {"card": "forest", "change": {"cost": 2}},
         {"card": "mine", "change": {"numbers": [8, 9], "amount": 4}},

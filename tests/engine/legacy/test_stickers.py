@@ -77,7 +77,7 @@ def test_a_per_icon_cards_amount_is_stickered(make_setup):
     ("stickers", "message"),
     [
         ([{"card": "dragon", "change": {"cost": 1}}], "names the card 'dragon', which is not in"),
-        ([{"card": "bakery", "change": {"colour": "red"}}], "cannot change colour of 'bakery'"),
+        ([{"card": "bakery", "change": {"colour": "red"}}], "cannot change 'colour' of Bakery"),
         ([{"card": "bakery", "change": {}}], "changes nothing"),
         ([{"card": "bakery", "change": {"cost": -1}}], "Bakery must set the cost to a whole"),
         ([{"card": "bakery", "change": {"cost": "2"}}], "set the cost to a whole number"),

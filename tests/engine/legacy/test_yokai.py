@@ -150,7 +150,7 @@ def test_face_down_cards_round_trip_through_json(make_setup, act):
 def test_a_save_with_more_face_down_than_owned_is_refused(make_setup):
     data = new_game(make_setup()).to_dict()
     data["players"][0]["face_down"] = {"wheat_field": 2}
-    with pytest.raises(IllegalAction, match="more copies of 'wheat_field' face down"):
+    with pytest.raises(IllegalAction, match="contradicts itself: players.0..face_down"):
         GameState.from_dict(data)
 
 

@@ -1,0 +1,87 @@
+"""Hostile backup files: whatever the bytes, the import answers with a message or a campaign,
+never another exception, and a refused file writes nothing."""
+
+import json
+
+import pytest
+from campaign_helpers import new_campaign, record_chapters
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaign.backup import BackupError, export_text, import_text
+from campaign.models import Campaign, ComponentPlace, Mayor
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@pytest.fixture(scope="module")
+def valid_text(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        campaign = new_campaign(kinds=("greedy", "greedy", "random"))
+        record_chapters(campaign, 2)
+        text = export_text(campaign)
+        Campaign.objects.all().delete()
+        Game.objects.all().delete()
+    return text
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _replace(doc, path, new):
+    if not path:
+        return new
+    target = doc
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = new
+    return doc
+
+
+def _refused_or_stored(text):
+    try:
+        campaign = import_text(text)
+    except BackupError as error:
+        assert str(error)
+        assert Campaign.objects.count() == Mayor.objects.count() == 0
+        assert ComponentPlace.objects.count() == Game.objects.count() == 0
+    else:
+        campaign.delete()
+        Game.objects.all().delete()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_valid_backup_with_any_one_value_changed(valid_text, data):
+    doc = json.loads(valid_text)
+    paths = list(_paths(doc))
+    path = data.draw(st.sampled_from(paths))
+    _refused_or_stored(json.dumps(_replace(doc, path, data.draw(json_values))))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.binary(max_size=300) | json_values.map(json.dumps))
+def test_random_bytes_and_json_are_refused(blob):
+    _refused_or_stored(blob)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cut=st.integers(min_value=0, max_value=10_000))
+def test_a_truncated_backup_is_refused(valid_text, cut):
+    _refused_or_stored(valid_text[: cut % len(valid_text)])

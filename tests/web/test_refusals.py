@@ -1,0 +1,105 @@
+"""Engine refusals reach the page in its language: every message id the engine can raise has a
+German and a Dutch sentence with the same parameters, and card names follow the language."""
+
+import json
+import re
+
+import pytest
+from django.utils import translation
+
+from play.engine import IllegalAction
+from play.engine.errors import MESSAGES
+from play.refusals import PLAY_REFUSALS, REFUSALS, refusal_text
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def test_every_engine_message_id_has_a_sentence_with_its_parameters():
+    assert set(REFUSALS) == set(MESSAGES)
+    for code, sentence in {**REFUSALS, **PLAY_REFUSALS}.items():
+        english = str(sentence)
+        wanted = set(re.findall(r"{(\w+)}", MESSAGES[code])) if code in MESSAGES else None
+        named = set(PLACEHOLDER.findall(english))
+        if wanted is not None:
+            assert named <= wanted, (code, named - wanted)
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_every_refusal_is_translated_with_the_same_placeholders(language):
+    for code, sentence in {**REFUSALS, **PLAY_REFUSALS}.items():
+        english = str(sentence)
+        with translation.override(language):
+            translated = str(sentence)
+        assert translated != english, f"{code} has no {language} translation"
+        assert set(PLACEHOLDER.findall(translated)) == set(PLACEHOLDER.findall(english)), code
+
+
+def test_a_refusal_names_cards_in_the_language_of_the_page():
+    error = IllegalAction("not_enough_coins", player="Ann", coins=2, card="mine", cost=6)
+    with translation.override("de"):
+        assert refusal_text(error) == "Ann hat 2 Münzen; Bergwerk kostet 6."
+    with translation.override("nl"):
+        assert refusal_text(error) == "Ann heeft 2 munten; Mijn kost 6."
+    assert refusal_text(error) == str(error) == "Ann has 2 coins; Mine costs 6."
+
+
+def test_an_unknown_refusal_says_so_without_english():
+    with translation.override("de"):
+        assert refusal_text(IllegalAction("Something English.")) == (
+            "Die Regeln erlauben das nicht."
+        )
+
+
+def _move(client, game, action, language):
+    return client.post(
+        f"/g/{game.code}/{game.host_secret}/move/",
+        {"version": game.version, "action": json.dumps(action)},
+        headers={**HTMX, "Accept-Language": language},
+    )
+
+
+def test_a_refused_move_on_a_german_page_reads_german(client, start):
+    game = start(edition="kosmos")
+    _move(client, game, {"type": "roll", "dice": 1}, "de")
+    game.refresh_from_db()
+    coins = game.load().players[0].coins
+
+    response = _move(client, game, {"type": "build", "card": "stadium"}, "de")
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    # The Kosmos edition's own name for the Stadium, in German.
+    assert f"Dieser Zug ist nicht erlaubt: Ann hat {coins} Münzen; Buchhaltung kostet 6." in html
+    assert "costs" not in html and "Stadium" not in html
+
+
+def test_a_refused_move_on_a_dutch_page_reads_dutch(client, start):
+    game = start()
+
+    response = _move(client, game, {"type": "pass"}, "nl")
+
+    assert response.status_code == 400
+    assert "Ann moet nu gooien." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "german"),
+    [
+        ("not json", "Das ist keine exportierte Partie: Das ist kein JSON (Zeile 1, Spalte 1)."),
+        ('{"format": 1, "setup": {"players": ["A"]}, "actions": []}', "Eine Partie hat 2 bis 4"),
+        (
+            '{"format": 1, "setup": {"edition": "monopoly"}, "actions": []}',
+            "Diese Partie lässt sich nicht nachspielen: Eine Partie hat 2 bis 4 Spieler.",
+        ),
+    ],
+)
+def test_an_import_error_says_what_is_wrong_in_the_page_language(client, text, german):
+    response = client.post("/import/", {"text": text}, headers={"Accept-Language": "de"})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert german in html
+    assert "Expecting" not in html and "line 1 column" not in html
