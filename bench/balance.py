@@ -1,6 +1,7 @@
 """Balance of our Legacy campaign, chapter by chapter (run by hand, not a test).
 
-    .venv/bin/python bench/balance.py [--games 500] [--chapters 1-10] [--processes 2]
+    .venv/bin/python bench/balance.py [--games 500] [--chapters 1-10] [--players 2,3,4]
+                                      [--processes 2] [--deck path/to/deck]
 
 For every chapter and 2, 3 and 4 players: median game length in rounds and win rate by seat with
 greedy bots in every seat, and greedy's win rate with random bots in the other seats (seats
@@ -26,12 +27,10 @@ from legacy_deck.setup import chapter_setup, plausible_carry_over  # noqa: E402
 from play.engine import new_game  # noqa: E402
 from play.engine.simulation import play_out  # noqa: E402
 
-PLAYERS = (2, 3, 4)
 
-
-def measure(cell: tuple[int, int, int]) -> dict:
-    chapter, players, games = cell
-    deck = load_deck()
+def measure(cell: tuple[int, int, int, str | None]) -> dict:
+    chapter, players, games, path = cell
+    deck = load_deck(path)
     names = [f"Seat {seat + 1}" for seat in range(players)]
     carry_over = plausible_carry_over(deck, chapter, players, even=True)
     rng = random.Random(chapter * 10 + players)
@@ -78,14 +77,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--chapters", default="1-10", help="e.g. 1-10 or 3,7")
+    parser.add_argument("--players", default="2,3,4", help="e.g. 4 or 2,3")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--deck", default=None, help="a deck folder (default: ours)")
     options = parser.parse_args()
     if "-" in options.chapters:
         first, last = options.chapters.split("-")
         chapters = range(int(first), int(last) + 1)
     else:
         chapters = [int(c) for c in options.chapters.split(",")]
-    cells = [(chapter, players, options.games) for chapter in chapters for players in PLAYERS]
+    players = [int(p) for p in options.players.split(",")]
+    cells = [
+        (chapter, count, options.games, options.deck) for chapter in chapters for count in players
+    ]
     with Pool(options.processes) as pool:
         rows = pool.map(measure, cells)
 

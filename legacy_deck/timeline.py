@@ -26,6 +26,7 @@ class Chapter:
     landmarks: list[str] = field(default_factory=list)
     projects: list[str] = field(default_factory=list)
     marketplace: list[dict] = field(default_factory=list)  # one {colour: component id} each time
+    # one tuple of ids per double_sided instruction; a sound deck presents one pile: [("ds_x",)]
     double_sided: list[tuple[str, ...]] = field(default_factory=list)
 
 

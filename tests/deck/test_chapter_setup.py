@@ -58,21 +58,21 @@ def test_it_brings_the_rule_stack_stickers_and_expedition(deck):
 
 def test_the_chosen_side_is_what_plays(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    carry["choices"]["ds_pasture"] = "b"
+    carry["choices"]["ds_pottery"] = "b"
     setup = chapter_setup(deck, 2, 2, carry)
-    carry["choices"]["ds_pasture"] = "a"
+    carry["choices"]["ds_pottery"] = "a"
     other = chapter_setup(deck, 2, 2, carry)
 
-    assert setup["market"]["goat_hill"] == 5 and "cow_pasture" not in setup["market"]
-    assert other["market"]["cow_pasture"] == 5 and "goat_hill" not in other["market"]
-    assert any(card["id"] == "goat_hill" for card in setup["card_defs"])
+    assert setup["market"]["pretzel_stand"] == 5 and "pottery" not in setup["market"]
+    assert other["market"]["pottery"] == 5 and "pretzel_stand" not in other["market"]
+    assert any(card["id"] == "pretzel_stand" for card in setup["card_defs"])
 
 
 def test_it_refuses_a_double_sided_establishment_without_a_side(deck):
     carry = plausible_carry_over(deck, 2, 2)
-    del carry["choices"]["ds_pasture"]
+    del carry["choices"]["ds_pottery"]
 
-    with pytest.raises(SetupError, match="No side was chosen .* 'ds_pasture'"):
+    with pytest.raises(SetupError, match="No side was chosen .* 'ds_pottery'"):
         chapter_setup(deck, 2, 2, carry)
 
 

@@ -44,10 +44,10 @@ CASES = [
         "Leg in het archief: Meeuwenrots, De Goedige Vos (yōkai).",
     ),
     (
-        ("move", {"components": ["ds_pasture"], "to": "reserve"}),
-        "Put in the reserve: Cow Pasture / Goat Hill.",
-        "Legt in die Reserve: Kuhweide / Ziegenhügel.",
-        "Leg in de reserve: Koeienwei / Geitenheuvel.",
+        ("move", {"components": ["ds_pottery"], "to": "reserve"}),
+        "Put in the reserve: Pottery / Pretzel Stand.",
+        "Legt in die Reserve: Töpferei / Brezelstand.",
+        "Leg in de reserve: Pottenbakkerij / Krakelingkraam.",
     ),
     (
         ("move", {"components": ["track_expedition", "boat_pink"], "to": "table"}),
@@ -136,10 +136,10 @@ CASES = [
         "Plak de sticker Verse verf op Bos.",
     ),
     (
-        ("sticker", {"sticker": "sticker_new_sign", "card": "goat_hill"}),
-        "Stick the sticker New Sign on Goat Hill.",
-        "Klebt den Sticker Neues Schild auf Ziegenhügel.",
-        "Plak de sticker Nieuw bord op Geitenheuvel.",
+        ("sticker", {"sticker": "sticker_new_sign", "card": "pretzel_stand"}),
+        "Stick the sticker New Sign on Pretzel Stand.",
+        "Klebt den Sticker Neues Schild auf Brezelstand.",
+        "Plak de sticker Nieuw bord op Krakelingkraam.",
     ),
     (
         ("tick_circles", {"who": "all"}),
@@ -203,7 +203,7 @@ def test_a_german_side_reads_in_order_with_the_decks_names(deck):
         "Klebt den Sticker Frische Farbe auf Wald.",
         "Eine neue Marktplatzkarte in die Tüte jeder Farbe: Kräutergarten.",
         "Ein neuer Stapel für die Auslage: 5 Exemplare des doppelseitigen Unternehmens "
-        "Kuhweide / Ziegenhügel. Der Gewinner wählt eine Seite für alle, für immer.",
+        "Töpferei / Brezelstand. Der Gewinner wählt eine Seite für alle, für immer.",
         "Alle außer dem Gewinner kreuzen einen Kreis an.",
     ]
 

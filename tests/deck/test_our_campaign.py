@@ -169,7 +169,7 @@ def test_the_archive_ends_with_what_free_play_needs(deck):
 
 
 DOUBLE_SIDED = [
-    "ds_pasture",
+    "ds_pottery",
     "ds_teahouse",
     "ds_oysters",
     "ds_ranch",

@@ -144,24 +144,24 @@ def test_the_winner_chooses_a_side_once_and_for_good(deck):
     state = DeckState()
     for moment in ["before_campaign", "before_game 1", "after_game 1"]:
         state = advance(deck, state, moment).state
-    assert presented(deck, state) == ["ds_pasture"]  # five copies of one establishment
+    assert presented(deck, state) == ["ds_pottery"]  # five copies of one establishment
 
-    state = choose(deck, state, "ds_pasture", "b")
+    state = choose(deck, state, "ds_pottery", "b")
 
-    assert state.choice("ds_pasture") == "b"
+    assert state.choice("ds_pottery") == "b"
     with pytest.raises(ReaderError, match="chosen already"):
-        choose(deck, state, "ds_pasture", "a")
+        choose(deck, state, "ds_pottery", "a")
     with pytest.raises(ReaderError, match="has not been presented"):
         choose(deck, state, "ds_mill", "a")
     with pytest.raises(ReaderError, match="'a' or 'b'"):
-        choose(deck, state, "ds_pasture", "c")
+        choose(deck, state, "ds_pottery", "c")
 
 
 def test_the_deck_state_round_trips_through_json(deck):
     state = DeckState()
     for moment in ["before_campaign", "before_game 1", "after_game 1"]:
         state = advance(deck, state, moment).state
-    state = choose(deck, state, "ds_pasture", "a")
+    state = choose(deck, state, "ds_pottery", "a")
 
     assert DeckState.from_json(state.to_json()) == state
     assert DeckState.from_json(DeckState().to_json()) == DeckState()
