@@ -109,7 +109,7 @@ def serve(args: list[str]) -> int:
     env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1" if dev else "0")}
     if _run([python, "manage.py", "migrate", "--noinput"], env=env) != 0:
         fail("migrate failed (see above).")
-    if env["DEBUG"] in {"0", "false", "no", "off"}:
+    if env["DEBUG"].strip().lower() in {"0", "false", "no", "off"}:
         # Without DEBUG, whitenoise serves the collected, hashed files.
         command = [python, "manage.py", "collectstatic", "--noinput", "-v", "0"]
         if _run(command, env=env) != 0:
