@@ -123,7 +123,7 @@ class Game(models.Model):
     ) -> Game:
         """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
         if pace not in PACES:
-            raise IllegalAction(f"There is no pace {pace!r}.")
+            raise IllegalAction("unknown_pace", pace=shown(pace))
         if seed is None:
             seed = secrets.randbelow(2**31)
         for _name, kind in seats:
