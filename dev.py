@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -101,15 +102,27 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
+def _local_secret_key() -> str:
+    """This checkout's own SECRET_KEY (DEBUG=0 needs one), made once and kept in .secret_key,
+    so sessions and forms in flight survive a restart of serve."""
+    path = ROOT / ".secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50) + "\n")
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
 def serve(args: list[str]) -> int:
     """Serve the game to the home network; stopping dev.py stops the server it started."""
     dev = "--dev" in args
     args = [a for a in args if a != "--dev"]
     python = ensure_venv()
     env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1" if dev else "0")}
+    if not env.get("SECRET_KEY"):
+        env["SECRET_KEY"] = _local_secret_key()
     if _run([python, "manage.py", "migrate", "--noinput"], env=env) != 0:
         fail("migrate failed (see above).")
-    if env["DEBUG"] in {"0", "false", "no", "off"}:
+    if env["DEBUG"].strip().lower() in {"0", "false", "no", "off"}:
         # Without DEBUG, whitenoise serves the collected, hashed files.
         command = [python, "manage.py", "collectstatic", "--noinput", "-v", "0"]
         if _run(command, env=env) != 0:

@@ -6,7 +6,6 @@ views use it to turn a link made on http://127.0.0.1/ into one another device ca
 
 from __future__ import annotations
 
-import contextlib
 import ipaddress
 import socket
 import struct
@@ -69,12 +68,13 @@ def _private_first(address: str) -> tuple[bool, str]:
 
 
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other devices may reach, home-network ones first."""
-    candidates = [*_interface_addresses(), _route_address() or ""]
-    with contextlib.suppress(OSError):
-        candidates += socket.gethostbyname_ex(socket.gethostname())[2]
-    usable = {address for address in candidates if _usable(address)}
-    return sorted(usable, key=_private_first)
+    """This machine's IPv4 addresses other devices may reach. First the one its default route
+    leaves from (the Wi-Fi or LAN, not a container bridge), then home-network ones."""
+    # No name lookup (gethostbyname): it may wait on DNS, and settings import this module.
+    route = _route_address()
+    others = {a for a in _interface_addresses() if _usable(a) and a != route}
+    first = [route] if route and _usable(route) else []
+    return first + sorted(others, key=_private_first)
 
 
 def allowed_hosts() -> list[str]:

@@ -99,6 +99,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite has no row locks (select_for_update is a no-op): a transaction takes the write lock
+    # when it begins, so two phones' moves or rematch presses run one after the other.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -123,7 +123,7 @@ class Game(models.Model):
     ) -> Game:
         """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
         if pace not in PACES:
-            raise IllegalAction(f"There is no pace {pace!r}.")
+            raise IllegalAction("unknown_pace", pace=shown(pace))
         if seed is None:
             seed = secrets.randbelow(2**31)
         for _name, kind in seats:
@@ -215,13 +215,19 @@ class Game(models.Model):
     def rematch(self) -> Game:
         """This game's one rematch: the first call makes it, every later call finds it.
 
-        The row is locked, so any number of phones pressing at once make a single game."""
+        The row is locked, so any number of phones pressing at once make a single game; where
+        a database cannot lock a row, the claim is a conditional update and a loser's game goes.
+        """
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=self.pk)
             if locked.rematched_as_id is None:
-                locked.rematched_as = locked._new_game_like_this()
-                locked.save(update_fields=["rematched_as"])
-            new = locked.rematched_as
+                made = locked._new_game_like_this()
+                claimed = Game.objects.filter(pk=self.pk, rematched_as__isnull=True).update(
+                    rematched_as=made
+                )
+                if not claimed:
+                    made.delete()
+            new = Game.objects.get(rematch_of__pk=self.pk)
         self.rematched_as = new
         return new
 

@@ -152,6 +152,7 @@ PLAY_REFUSALS = {
     "engine_cannot_play": _("The rules engine cannot play this setup."),
     "unknown_seat_kind": _("There is no kind of seat %(kind)s."),
     "nothing_to_undo": _("There is nothing to undo."),
+    "unknown_pace": _("There is no pace %(pace)s."),
 }
 
 

@@ -125,3 +125,12 @@ def test_a_bad_request_gets_a_friendly_page(settings):
 
     assert response.status_code == 400
     assert "could not be understood" in response.content.decode()
+
+
+def test_the_address_of_the_default_route_comes_before_a_container_bridge(monkeypatch):
+    monkeypatch.setattr(network, "_route_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(
+        network, "_interface_addresses", lambda: ["127.0.0.1", "172.17.0.1", "192.168.1.20"]
+    )
+
+    assert network.lan_addresses() == ["192.168.1.20", "172.17.0.1"]
