@@ -127,6 +127,7 @@ def main() -> None:
             "post",
             table + "after/",
             {
+                "date": campaign.games.get(chapter=campaign.chapter).played_on.isoformat(),
                 "name": winner.name,
                 "city_name": winner.city_name,
                 "side": side,

@@ -257,13 +257,14 @@ def finish_after_game(
     side: str | None = None,
     name: str | None = None,
     city_name: str | None = None,
+    date: datetime.date | None = None,
     version: int | None = None,
     by: str = "",
 ) -> None:
     """The winner's choices, then the eight after-game steps (RULES.md §5) and the rest of the
     after-game reading, in one transaction; the campaign then reads on to the next game."""
     with _step(campaign, (Phase.AFTER_GAME,), version, by or "after game") as table:
-        after = _AfterGame(table, side=side, name=name, city_name=city_name)
+        after = _AfterGame(table, side=side, name=name, city_name=city_name, date=date)
         for step in AFTER_GAME_STEPS:
             step(after)
         after.carry_out_the_rest()
@@ -602,6 +603,7 @@ class _AfterGame:
     side: str | None = None
     name: str | None = None
     city_name: str | None = None
+    date: datetime.date | None = None  # the Golden Book's date; by default the game's
     chapter_game: ChapterGame = field(init=False)
     winner: Mayor = field(init=False)
     sides: list[Side] = field(init=False)
@@ -664,7 +666,7 @@ def golden_book(after: _AfterGame) -> None:
         mayor=after.winner,
         name=name,
         city_name=city,
-        date=after.chapter_game.played_on or timezone.localdate(),
+        date=after.date or after.chapter_game.played_on or timezone.localdate(),
     )
     entry._change_reason = after.table.reason
     entry.save()

@@ -123,7 +123,8 @@ class RecordForm(forms.Form):
     """A game played with the box: when, and who won."""
 
     played_on = forms.DateField(
-        label=gettext_lazy("Played on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Played on"),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     winner = forms.TypedChoiceField(label=gettext_lazy("Winner"), coerce=int)
 
@@ -138,6 +139,10 @@ class RecordForm(forms.Form):
 class GoldenBookForm(forms.Form):
     """The winner's entry (prefilled) and, when there is a new pile, its side."""
 
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
     name = forms.CharField(label=gettext_lazy("Name"), max_length=flow.NAME_LENGTH)
     city_name = forms.CharField(label=gettext_lazy("City name"), max_length=flow.CITY_LENGTH)
     side = forms.ChoiceField(

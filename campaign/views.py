@@ -510,7 +510,11 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
     piles = dashboard.new_pile_view(campaign)
     form = GoldenBookForm(
         request.POST or None,
-        initial={"name": winner.name, "city_name": winner.city_name},
+        initial={
+            "date": chapter_game.played_on,
+            "name": winner.name,
+            "city_name": winner.city_name,
+        },
         needs_side=bool(piles),
     )
     if request.method == "POST" and form.is_valid():
@@ -519,6 +523,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
             flow.finish_after_game(
                 campaign,
                 side=data.get("side") or None,
+                date=data["date"],
                 name=data["name"],
                 city_name=data["city_name"],
                 version=_version(request),

@@ -310,21 +310,30 @@ def test_the_winner_signs_the_golden_book_chooses_a_side_and_the_table_reads_on(
     flow.record_table_game(campaign, 1, datetime.date(2026, 11, 20))
     page = client.get(url("after", campaign)).content.decode()
     assert 'value="Ben"' in page and 'value="Benville"' in page
+    german = client.get(url("after", campaign), headers={"Accept-Language": "de"}).content
+    assert b'type="date"' in german and b'value="2026-11-20"' in german  # ISO for the browser
     sides = flow.new_pile(campaign)[0]["sides"]
     assert all(side.name["en"] in page for side in sides)  # both sides of the new pile
     missing_side = client.post(
         url("after", campaign),
-        {"name": "Ben", "city_name": "Benville", "version": campaign.version},
+        {"date": "2026-11-20", "name": "Ben", "city_name": "Benville", "version": campaign.version},
     )
     assert missing_side.status_code == 400
     response = client.post(
         url("after", campaign),
-        {"name": "Ben B.", "city_name": "Benville", "side": "b", "version": campaign.version},
+        {
+            "date": "2026-11-21",
+            "name": "Ben B.",
+            "city_name": "Benville",
+            "side": "b",
+            "version": campaign.version,
+        },
     )
     assert response.status_code == 302
     campaign.refresh_from_db()
     assert campaign.phase == Phase.READING and campaign.chapter == 2
-    assert campaign.golden_book.get().name == "Ben B."
+    entry = campaign.golden_book.get()
+    assert (entry.name, entry.date) == ("Ben B.", datetime.date(2026, 11, 21))
     stop = client.get(response["Location"]).content.decode()
     assert "Turn the STOP and read game 2" in stop
 
