@@ -225,5 +225,6 @@ def test_who_starts_offers_only_seats_that_play_and_errors_get_the_focus(live_se
 
     page.fill("#id_name_1", "")
     page.click("#start-form [type=submit]")
-    assert page.evaluate("document.activeElement.classList.contains('form-errors')")
+    # waits (and retries) until the answered page has put the focus on its errors
+    expect(page.locator(".form-errors")).to_be_focused()
     assert page.locator(".form-errors").bounding_box()["y"] < 844
