@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from legacy_deck.format import Deck, Instruction, Side
 from legacy_deck.reader import DeckState, read_so_far
+from legacy_deck.setup import circles_ticked as ticks_for
 
 
 def sides_of_game_end(deck: Deck, reader: DeckState, chapter: int) -> list[Side]:
@@ -28,17 +29,8 @@ def circles_ticked(
     """How many circles each seat ticks for these tick_circles instructions."""
     ticks = [0] * seats
     for instruction in instructions:
-        who, count = instruction["who"], instruction.get("count", 1)
-        for seat in range(seats):
-            won, flag = seat == winner, seat in flags
-            if (
-                who == "all"
-                or (who == "winner" and won)
-                or (who == "all_but_winner" and not won)
-                or (who == "with_flag" and flag)
-                or (who == "without_flag" and not flag)
-            ):
-                ticks[seat] += count
+        ticked = ticks_for(instruction["who"], instruction.get("count", 1), seats, winner, flags)
+        ticks = [have + more for have, more in zip(ticks, ticked, strict=True)]
     return ticks
 
 

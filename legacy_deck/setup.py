@@ -356,6 +356,23 @@ def _numbers(deck: Deck, card_id: str) -> tuple[int, ...]:
     return CARDS[card_id].numbers if card_id in CARDS else ()
 
 
+def circles_ticked(who: str, count: int, seats: int, winner: int, flags: set[int]) -> list[int]:
+    """The circles each seat ticks for one tick_circles instruction ("who" as the deck says),
+    given the game's winner and the seats with a flag on the community project."""
+    ticked = []
+    for seat in range(seats):
+        won, flag = seat == winner, seat in flags
+        chosen = (
+            who == "all"
+            or (who == "winner" and won)
+            or (who == "all_but_winner" and not won)
+            or (who == "with_flag" and flag)
+            or (who == "without_flag" and not flag)
+        )
+        ticked.append(count if chosen else 0)
+    return ticked
+
+
 def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool = False) -> dict:
     """What a campaign would plausibly have decided by chapter `chapter`.
 
@@ -377,15 +394,9 @@ def plausible_carry_over(deck: Deck, chapter: int, players: int, *, even: bool =
                 index += 1
     circles = [deck.shape.start_circles] * players
     for game, who, count in ledger.ticks:
-        winner = (game - 1) % players
-        for seat in range(players):
-            is_winner = seat == winner
-            if (
-                who == "all"
-                or (who in ("winner", "with_flag") and is_winner)
-                or (who in ("all_but_winner", "without_flag") and not is_winner)
-            ):
-                circles[seat] += count
+        winner = (game - 1) % players  # a winner is taken to have their flag on the project
+        ticked = circles_ticked(who, count, players, winner, {winner})
+        circles = [have + more for have, more in zip(circles, ticked, strict=True)]
     if even:
         circles = [sum(circles) // players] * players
     colours = deck.shape.colours
