@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from legacy_deck.format import Stop
 from legacy_deck.reader import DeckState, waiting_at
@@ -39,7 +39,6 @@ from .models import (
     SideChoice,
     StuckSticker,
 )
-from .places import city_cards
 
 FORMAT = 1
 KIND = "machikoro-campaign"
@@ -383,10 +382,11 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
     """Every component where the deck's bookkeeping puts it (those not yet read included),
     then what the file says of the read ones (a correction made in the admin survives)."""
     table = flow.Table(campaign, deck, reader, mayors, "import")
-    cities = None
-    if campaign.phase == Phase.PLAYING and all(m.picks is not None for m in mayors):
-        cities = {m.seat: city_cards(deck, table.bag_components(m), m.picks) for m in mayors}
-    table.write_deck_places(cities=cities, only=lambda cid, row: True)
+    playing = campaign.phase == Phase.PLAYING and all(m.picks is not None for m in mayors)
+    # every component (`only` accepts all), but not the rule stack and stickers: the file has them
+    table.write_deck_places(
+        cities=table.picked_cities() if playing else None, only=lambda cid, row: True
+    )
     rows = table.rows()
     changed = []
     for entry in _rows(doc, "places", 2000):
@@ -406,7 +406,9 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
             raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": cid})
         row.place, row.mayor, row.box, row.order = place, mayor, box, _int(entry, "order", 1000)
         changed.append(row)
-    ComponentPlace.objects.bulk_update(changed, ["place", "mayor", "box", "order"])
+    bulk_update_with_history(
+        changed, ComponentPlace, ["place", "mayor", "box", "order"], default_change_reason="import"
+    )
 
 
 def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> None:

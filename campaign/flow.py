@@ -463,12 +463,15 @@ class Table:
         chapter_game._change_reason = self.reason
         chapter_game.save()
         self.campaign.phase = Phase.PLAYING
-        cities = {
+        self.write_deck_places(cities=self.picked_cities())
+        return True
+
+    def picked_cities(self) -> dict[int, list[str]]:
+        """The marketplace cards each mayor's picks put in their city, by seat."""
+        return {
             mayor.seat: city_cards(self.deck, self.bag_components(mayor), mayor.picks)
             for mayor in self.mayors
         }
-        self.write_deck_places(cities=cities)
-        return True
 
     def last_winner_seat(self) -> int:
         last = (
