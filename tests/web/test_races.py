@@ -1,146 +1,40 @@
 """Races between real servers (issue 10): two gunicorn processes on PostgreSQL, several clients
-sending conflicting moves and undos at the same instant. Exactly one wins each race, the others
-are told (409), and every game equals the replay of its log.
+sending conflicting moves, undos and campaign steps at the same instant. Exactly one wins each
+race, the others are told, every game equals the replay of its log and every campaign step
+happens once.
 
 Runs wherever DATABASE_URL names PostgreSQL (CI does); skipped on SQLite, whose file lock would
 serialise everything anyway. Loopback only, a fixed number of races, every wait bounded."""
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
-import secrets
-import socket
-import subprocess
-import sys
-import threading
-import time
+import re
 from functools import partial
-from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
-from django.db import connection
+from live_servers import Device, at_once, gunicorn_servers
 
+from campaign import flow
+from campaign.models import Campaign, ChapterGame, GoldenBookEntry, Phase
 from play.engine import legal_actions
 from play.models import UNDO, Game
 
-ROOT = Path(__file__).resolve().parents[2]
-PORTS = range(8401, 8410)
 TABLES = 3
 ROUNDS = 5
 
 pytestmark = [pytest.mark.races, pytest.mark.django_db(transaction=True)]
 
 
-def free_ports(count: int) -> list[int]:
-    found = []
-    for port in PORTS:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                found.append(port)
-        if len(found) == count:
-            return found
-    pytest.skip(f"no {count} free ports in {PORTS}")
-
-
 @pytest.fixture(scope="module")
 def servers(django_db_setup):
     """Two gunicorn processes (one worker, four threads each) on the test database."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the races need PostgreSQL (set DATABASE_URL)")
-    db = connection.settings_dict
-    url = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DEBUG": "1",  # serves static files unhashed, no collectstatic needed
-        "SECRET_KEY": secrets.token_urlsafe(50),  # shared: a CSRF token works on both
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "PLAY_BOT_DELAY": "0",
-        "PLAY_BOT_DELAY_AFTER_HUMAN": "0",
-        "CONN_MAX_AGE": "60",
-    }
-    gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    ports = free_ports(2)
-    processes = [
-        subprocess.Popen(
-            [gunicorn, "config.wsgi", "-w", "1", "--threads", "4", "-b", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        for port in ports
-    ]
-    try:
-        deadline = time.monotonic() + 60
-        for port, process in zip(ports, processes, strict=True):
-            while True:
-                assert process.poll() is None, process.stderr.read().decode()[-2000:]
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-                try:
-                    http.client.HTTPConnection("127.0.0.1", port, timeout=2).request("HEAD", "/")
-                    break
-                except OSError:
-                    time.sleep(0.2)
-        yield ports
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with gunicorn_servers(2) as running:
+        yield [server.port for server in running]
 
 
-class Phone:
-    """One device: its own connection to one of the servers, its cookie and CSRF token."""
-
-    def __init__(self, port: int, game: Game, key: str):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.base = f"/g/{game.code}/{key}/"
-        # Django's CSRF check compares the posted token with the cookie's secret; a device may
-        # pick its own (as a first visit would be given one), which spares a page per device.
-        self.token = secrets.token_hex(16)
-        self.cookie = f"csrftoken={self.token}"
-
-    def post(self, path: str, fields: dict) -> int:
-        body = urlencode({**fields, "csrfmiddlewaretoken": self.token})
-        headers = {
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": self.cookie,
-            "HX-Request": "true",
-        }
-        self.conn.request("POST", self.base + path, body, headers)
-        response = self.conn.getresponse()
-        response.read()
-        return response.status
-
-    def get(self, path: str) -> int:
-        self.conn.request("GET", self.base + path, headers={"HX-Request": "true"})
-        response = self.conn.getresponse()
-        response.read()
-        return response.status
-
-
-def at_once(calls) -> list:
-    """Run the calls in threads released together; their results, in order."""
-    results = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(index, call):
-        start.wait(timeout=30)
-        results[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+def phone(port: int, game: Game, key: str) -> Device:
+    return Device(port, f"/g/{game.code}/{key}/")
 
 
 def test_conflicting_moves_one_wins_each_race(servers):
@@ -153,9 +47,9 @@ def test_conflicting_moves_one_wins_each_race(servers):
         # The host's link and each seat's link, on both servers: four devices.
         phones = {}
         for port in servers:
-            phones[(port, "host")] = Phone(port, game, game.host_secret)
+            phones[(port, "host")] = phone(port, game, game.host_secret)
             for seat in (0, 1):
-                phones[(port, seat)] = Phone(port, game, game.seats[seat]["secret"])
+                phones[(port, seat)] = phone(port, game, game.seats[seat]["secret"])
         for _round in range(ROUNDS):
             game.refresh_from_db()
             state = game.load()
@@ -192,8 +86,8 @@ def test_an_undo_races_a_move_a_second_undo_and_a_bot(servers):
     outcomes = []
     for seed in range(5):
         game = Game.start("classic", [("Ann", "human"), ("Ben", "greedy")], seed=60 + seed)
-        ann = [Phone(port, game, game.seats[0]["secret"]) for port in servers]
-        watchers = [Phone(port, game, game.host_secret) for port in servers]
+        ann = [phone(port, game, game.seats[0]["secret"]) for port in servers]
+        watchers = [phone(port, game, game.host_secret) for port in servers]
         game.apply_action({"type": "roll", "dice": 1}, version=0, who=0)
         build = next((a for a in legal_actions(game.load()) if a["type"] == "build"), None)
         if build is None:
@@ -218,3 +112,79 @@ def test_an_undo_races_a_move_a_second_undo_and_a_bot(servers):
         outcomes.append("undo" if undone else "bot")
     assert len(outcomes) >= 3
     print(f"\nundo against bot and a second undo, {len(outcomes)} races: {outcomes}")
+
+
+PAGE_READ = re.compile(r"/read/\d+/$")
+LATEST_PAGE = re.compile(r"/read/$")
+
+
+def taken_by_one(answers: list[tuple[int, str]], taken: re.Pattern) -> None:
+    """Exactly one answer says the step was taken; every other one is a refusal."""
+    taken_answers = [a for a in answers if a[0] == 302 and taken.search(a[1])]
+    assert len(taken_answers) == 1, answers
+    assert all(a[0] in (302, 400) for a in answers), answers
+
+
+def campaign_devices(servers, campaign: Campaign) -> list[Device]:
+    """The table's screen and a second screen on the same link, on each server: four devices.
+    Campaign pages are plain forms (no htmx), so the devices post as a browser's form does."""
+    base = f"/c/{campaign.table_secret}/"
+    return [Device(port, base, htmx=False) for port in servers for _screen in range(2)]
+
+
+def test_campaign_steps_pressed_on_four_devices_happen_once(servers):
+    """Three chapters, each step pressed at once on four devices (two per server), all with the
+    version their page showed: reading on, recording the game played with the box, and the
+    winner's moment with its eight after-game steps. One press takes each step, the other three
+    are told, and the campaign's rows show each step once."""
+    mayors = [
+        flow.NewMayor(name, f"{name}ville", colour, "human")
+        for name, colour in (("Ann", "teal"), ("Ben", "yellow"), ("Cem", "pink"))
+    ]
+    campaign = flow.create_campaign("Races", mayors, seed=5)
+    devices = campaign_devices(servers, campaign)
+    races = told = 0
+    history_before, version_before = campaign.history.count(), campaign.version
+
+    def press(path: str, fields: dict) -> list[tuple[int, str]]:
+        campaign.refresh_from_db()
+        shown = {"version": campaign.version, **fields}
+        return at_once([partial(device.post_answer, path, shown) for device in devices])
+
+    for chapter in (1, 2, 3):
+        version = Campaign.objects.get(pk=campaign.pk).version
+        # Taken: the turned STOP's story. Refused: back to the latest page, with a note.
+        taken_by_one(press("read/turn/", {}), PAGE_READ)
+        campaign.refresh_from_db()
+        assert campaign.version == version + 1
+        assert campaign.phase in (Phase.PICKING, Phase.PLAYING)  # chapter 1 has no picks
+
+        winner = chapter % 3
+        fields = {"winner": winner, "played_on": f"2026-11-{chapter:02}"}
+        # Taken: on to the story. Refused: the form with the reason, or (for a press that
+        # arrived after the step was taken) the table's page with a note.
+        taken_by_one(press("record/", fields), LATEST_PAGE)
+        campaign.refresh_from_db()
+        assert campaign.version == version + 2 and campaign.phase == Phase.AFTER_GAME
+
+        side = {"side": "a"} if flow.new_pile(campaign) else {}
+        winner_mayor = campaign.mayors.get(seat=winner)
+        fields = {
+            "date": f"2026-11-{chapter:02}",
+            "name": winner_mayor.name,
+            "city_name": winner_mayor.city_name,
+            **side,
+        }
+        taken_by_one(press("after/", fields), PAGE_READ)
+        campaign.refresh_from_db()
+        assert campaign.version == version + 3
+        assert campaign.phase == Phase.READING and campaign.chapter == chapter + 1
+        races, told = races + 3, told + 9
+
+    assert ChapterGame.objects.filter(campaign=campaign).count() == 3
+    book = GoldenBookEntry.objects.filter(campaign=campaign)
+    assert sorted(book.values_list("chapter", flat=True)) == [1, 2, 3]
+    # one historical record of the campaign per step taken, none for a refused press
+    assert campaign.history.count() - history_before == races
+    assert campaign.version - version_before == races
+    print(f"\n{races} campaign steps pressed on 4 devices: {races} taken, {told} told")

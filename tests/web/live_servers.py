@@ -1,0 +1,180 @@
+"""Real servers for the race and fault tests: gunicorn processes on the test database (which must
+be PostgreSQL), devices that talk to them over loopback, and a way to release requests together.
+Every wait is bounded."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+PORTS = range(8401, 8420)
+
+
+def free_ports(count: int) -> list[int]:
+    found = []
+    for port in PORTS:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) != 0:
+                found.append(port)
+        if len(found) == count:
+            return found
+    pytest.skip(f"no {count} free ports in {PORTS}")
+
+
+def database_url() -> str:
+    if connection.vendor != "postgresql":
+        pytest.skip("real servers need PostgreSQL (set DATABASE_URL)")
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+class Server:
+    """One gunicorn master on its own port; its workers are its child processes."""
+
+    def __init__(self, port: int, process: subprocess.Popen):
+        self.port = port
+        self.process = process
+
+    def worker_pids(self) -> list[int]:
+        children = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone while we looked
+            if int(fields[1]) == self.process.pid:
+                children.append(int(entry.name))
+        return children
+
+    def kill_workers(self) -> list[int]:
+        """SIGKILL every worker (no cleanup runs, as when the machine loses one); the master
+        starts new ones."""
+        killed = self.worker_pids()
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        return killed
+
+    def wait_until_serving(self, deadline: float, old_workers=()) -> None:
+        while True:
+            assert self.process.poll() is None, self.process.stderr.read().decode()[-2000:]
+            assert time.monotonic() < deadline, "gunicorn did not answer in time"
+            if not set(self.worker_pids()) & set(old_workers):
+                try:
+                    conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                    conn.request("HEAD", "/")
+                    conn.getresponse().read()
+                    return
+                except OSError:
+                    pass
+            time.sleep(0.2)
+
+
+@contextmanager
+def gunicorn_servers(count: int, *, threads: int = 4):
+    """`count` gunicorn processes (one worker each) sharing the test database and a secret key,
+    so a CSRF token works on each."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DEBUG": "1",  # serves static files unhashed, no collectstatic needed
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "PLAY_BOT_DELAY": "0",
+        "PLAY_BOT_DELAY_AFTER_HUMAN": "0",
+        "CONN_MAX_AGE": "60",
+    }
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    servers = []
+    try:
+        for port in free_ports(count):
+            command = [gunicorn, "config.wsgi", "-w", "1", "--threads", str(threads)]
+            process = subprocess.Popen(
+                [*command, "-b", f"127.0.0.1:{port}"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            servers.append(Server(port, process))
+        deadline = time.monotonic() + 60
+        for server in servers:
+            server.wait_until_serving(deadline)
+        yield servers
+    finally:
+        for server in servers:
+            server.process.terminate()
+        for server in servers:
+            try:
+                server.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
+
+
+class Device:
+    """One phone or screen: its own connection to one server, its cookie and CSRF token."""
+
+    def __init__(self, port: int, base: str, *, htmx: bool = True):
+        self.port = port
+        self.htmx = {"HX-Request": "true"} if htmx else {}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.base = base
+        # Django's CSRF check compares the posted token with the cookie's secret; a device may
+        # pick its own (as a first visit would be given one), which spares a page per device.
+        self.token = secrets.token_hex(16)
+        self.cookie = f"csrftoken={self.token}"
+
+    def post(self, path: str, fields: dict | list) -> int:
+        return self.post_answer(path, fields)[0]
+
+    def post_answer(self, path: str, fields: dict | list) -> tuple[int, str]:
+        """The status and the redirect's target (empty when it is no redirect)."""
+        pairs = list(fields.items()) if isinstance(fields, dict) else list(fields)
+        body = urlencode([*pairs, ("csrfmiddlewaretoken", self.token)])
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": self.cookie,
+            **self.htmx,
+        }
+        self.conn.request("POST", self.base + path, body, headers)
+        response = self.conn.getresponse()
+        response.read()
+        return response.status, response.getheader("Location") or ""
+
+    def get(self, path: str) -> int:
+        self.conn.request("GET", self.base + path, headers=self.htmx)
+        response = self.conn.getresponse()
+        response.read()
+        return response.status
+
+
+def at_once(calls) -> list:
+    """Run the calls in threads released together; their results, in order."""
+    results = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(index, call):
+        start.wait(timeout=30)
+        results[index] = call()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
