@@ -1,13 +1,21 @@
-"""Load benchmark of the play views: run by hand, never a test.
+"""Load benchmark of the play and campaign views: run by hand, never a test.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench \
-        .venv/bin/python bench/web_load.py [--tables 50] [--seconds 30] [--think 0.5]
+        .venv/bin/python bench/web_load.py [--tables 50] [--campaigns 10] [--seconds 30]
 
 Starts gunicorn (2 workers) on loopback against PostgreSQL, opens 50 tables of four human seats,
 and runs one client per seat: each polls as the page does (every 1.5 s, with the version it
 shows) and, when its seat may act, moves at once (a landmark if it can, else the cheapest
-building, else the first button). Prints p50/p95 latency of moves and of unchanged polls and the
-requests per second; then, in-process, counts the SQL queries of one move at turn 5 and turn 50.
+building, else the first button).
+
+Beside them run 10 campaigns of four mayors: the table's screen and each mayor's phone poll their
+pages as the pages do and load the page again when it changed, and the table takes the next step
+every few seconds (`--step-every`) the way a group that plays with the box would: read on to the
+STOP, record the game's winner, the winner's moment (side up, Golden Book), and so on to the end of
+chapter 10, then the Golden Book and the charts.
+
+Prints p50/p95 latency per kind of request and the requests per second, the time gunicorn spent
+per kind (its access log), and, in-process, the SQL queries of one move at turn 5 and turn 50.
 Everything is bounded: a fixed duration, a fixed number of clients.
 """
 
@@ -27,12 +35,16 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/machikoro_bench"
 ACTION = re.compile(r'name="action" value="([^"]+)"[^>]*data-kind="([^"]+)"(?: data-cost="(\d+)")?')
 VERSION = re.compile(r'data-version="(\d+)"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+INPUT = re.compile(r"<input\b[^>]*>")
+POLL_VERSION = re.compile(r"poll/\?v=(\d+)")
+ATTRIBUTE = re.compile(r'([a-z_-]+)="([^"]*)"')
 
 
 def setup_django(database_url: str) -> None:
@@ -91,6 +103,7 @@ class Client:
             with self.lock:
                 self.stats["errors"] += 1
             return 0, b""
+        self.location = response.getheader("Location") or ""
         for header, value in response.getheaders():
             if header.lower() == "set-cookie" and value.startswith("csrftoken="):
                 self.cookie = value.split(";", 1)[0]
@@ -170,6 +183,158 @@ class Client:
             next_poll += interval
 
 
+def form_fields(text: str) -> dict[str, str]:
+    """The values a form's inputs hold as the page came (radios and checkboxes left out)."""
+    fields = {}
+    for tag in INPUT.findall(text):
+        attributes = dict(ATTRIBUTE.findall(tag))
+        if "name" in attributes and attributes.get("type") not in ("radio", "checkbox"):
+            fields[attributes["name"]] = html.unescape(attributes.get("value", ""))
+    return fields
+
+
+class CampaignTable(Client):
+    """A campaign's shared screen: polls its dashboard and takes the next step every few
+    seconds, as a group that plays each chapter's game with the box would."""
+
+    STEPS = ("read/turn/", "record/", "after/")
+    label = "campaign table"
+
+    def __init__(self, port, secret: str, seats: int, stats, lock, seed: int):
+        super().__init__(port, f"/c/{secret}/", stats, lock)
+        self.seats = seats
+        self.next_step = 0
+        self.chapters_done = 0
+        self.finished = False
+        self.seed = seed
+
+    def page(self, url: str) -> str:
+        started = time.perf_counter()
+        status, data = self.request("GET", url, headers={"HX-Request": ""})
+        self.note(f"{self.label}: page", started, status)
+        text = data.decode(errors="replace")
+        match = CSRF.search(text)
+        if match:
+            self.token = match.group(1)
+        return text
+
+    def note(self, kind: str, started: float, status: int) -> None:
+        with self.lock:
+            self.stats.setdefault(kind, []).append(time.perf_counter() - started)
+            if status >= 500 or status == 0:
+                self.stats["campaign_failures"] += 1
+
+    def post(self, url: str, fields: dict) -> str:
+        started = time.perf_counter()
+        status, data = self.request(
+            "POST",
+            url,
+            body=urlencode({**fields, "csrfmiddlewaretoken": self.token}),
+            headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": ""},
+        )
+        self.note(f"{self.label}: step (POST)", started, status)
+        if status != 302:
+            with self.lock:
+                self.stats["campaign_refused"] += 1
+            return ""
+        return self.location
+
+    def step(self) -> None:
+        kind = self.STEPS[self.next_step]
+        if kind == "read/turn/":
+            fields = form_fields(self.page(self.path + "read/"))
+            target = self.post(self.path + kind, {"version": fields.get("version", "")})
+        elif kind == "record/":
+            fields = form_fields(self.page(self.path + kind))
+            winner = (self.seed + self.chapters_done) % self.seats
+            target = self.post(
+                self.path + kind,
+                {"version": fields.get("version", ""), "winner": winner, "played_on": "2026-11-26"},
+            )
+        else:
+            text = self.page(self.path + kind)
+            fields = form_fields(text)
+            if 'name="side"' in text:
+                fields["side"] = "a"
+            target = self.post(self.path + kind, fields)
+            if target:
+                self.chapters_done += 1
+        if not target:
+            return  # refused: the same step again next time, on a fresh page
+        self.page(target)
+        self.next_step = (self.next_step + 1) % len(self.STEPS)
+        if target.endswith("/book/"):
+            self.finished = True
+            self.page(self.path + "charts/")
+
+    def poll(self) -> None:
+        started = time.perf_counter()
+        status, _data = self.request("GET", f"{self.path}poll/?v={self.version}")
+        kind = f"{self.label}: poll (204)" if status == 204 else f"{self.label}: poll (changed)"
+        self.note(kind, started, status)
+        if status == 200:  # the page reloads itself (HX-Refresh)
+            self.reload()
+
+    def reload(self) -> None:
+        match = POLL_VERSION.search(self.page(self.path))
+        if match:
+            self.version = int(match.group(1))
+
+    def run(self, until: float, interval: float, step_every: float) -> None:
+        self.reload()
+        next_poll = time.monotonic() + interval * (self.seed % 100) / 100
+        next_step = time.monotonic() + step_every
+        while time.monotonic() < until:
+            now = time.monotonic()
+            if not self.finished and now >= next_step:
+                self.step()
+                next_step += step_every
+            elif now >= next_poll:
+                self.poll()
+                next_poll += interval
+            else:
+                time.sleep(max(0.0, min(next_poll, next_step, until) - now))
+
+
+class MayorPhone(CampaignTable):
+    """A mayor's phone on the campaign: polls its page and loads it again when it changed."""
+
+    label = "mayor's phone"
+
+    def run(self, until: float, interval: float, step_every: float) -> None:
+        self.reload()
+        next_poll = time.monotonic() + interval * (self.seed % 100) / 100
+        while time.monotonic() < until:
+            time.sleep(max(0.0, min(next_poll, until) - time.monotonic()))
+            if time.monotonic() < until:
+                self.poll()
+            next_poll += interval
+
+
+def poll_flood(port: int, game, seconds: float, clients: int = 8) -> float:
+    """Unchanged polls per second the server answers when asked as fast as possible."""
+    game.refresh_from_db()
+    url = f"/g/{game.code}/{game.host_secret}/poll/?v={game.version}"
+    counts = [0] * clients
+    until = time.monotonic() + seconds
+
+    def hammer(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.monotonic() < until:
+            conn.request("GET", url, headers={"HX-Request": "true"})
+            response = conn.getresponse()
+            response.read()
+            if response.status == 204:
+                counts[index] += 1
+
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 30)
+    return sum(counts) / seconds
+
+
 def _quote(value: str) -> str:
     from urllib.parse import quote
 
@@ -178,11 +343,21 @@ def _quote(value: str) -> str:
 
 def server_times(log: Path) -> dict[str, list[float]]:
     """Seconds per request as gunicorn measured them, by kind."""
-    times = {"moves": [], "unchanged polls (204)": [], "polls with a new board": []}
+    times = {
+        "moves": [],
+        "unchanged polls (204)": [],
+        "polls with a new board": [],
+        "campaign steps": [],
+        "campaign pages": [],
+        "campaign polls": [],
+    }
     for line in log.read_text().splitlines():
         method, url, status, millis = line.split()
         seconds = int(millis) / 1000
-        if method == "POST" and url.endswith("/move/"):
+        if url.startswith("/c/"):
+            kind = "campaign polls" if url.endswith("/poll/") else "campaign pages"
+            times["campaign steps" if method == "POST" else kind].append(seconds)
+        elif method == "POST" and url.endswith("/move/"):
             times["moves"].append(seconds)
         elif url.endswith("/poll/"):
             times["unchanged polls (204)" if status == "204" else "polls with a new board"].append(
@@ -225,11 +400,21 @@ def queries_per_move() -> dict[int, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--campaigns", type=int, default=10, help="campaigns of four mayors")
+    parser.add_argument(
+        "--step-every", type=float, default=3.0, help="seconds between a campaign's steps"
+    )
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--interval", type=float, default=1.5, help="poll interval, as the page")
     parser.add_argument("--think", type=float, default=0.5, help="seconds before each move")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--poll-flood",
+        type=float,
+        default=10,
+        help="seconds of unchanged polls as fast as 8 clients can send them, after the run",
+    )
     parser.add_argument("--threads", type=int, default=1, help="gthread workers when above 1")
     args = parser.parse_args()
 
@@ -243,8 +428,24 @@ def main() -> int:
 
     call_command("migrate", verbosity=0)
 
+    from campaign import flow
     from play.models import Game
 
+    campaigns = [
+        flow.create_campaign(
+            f"Load {number}",
+            [
+                flow.NewMayor(name, f"{name}ville", colour, "human")
+                for name, colour in zip(
+                    ("Ann", "Ben", "Cleo", "Dirk"),
+                    ("teal", "yellow", "pink", "orange"),
+                    strict=True,
+                )
+            ],
+            seed=number,
+        )
+        for number in range(args.campaigns)
+    ]
     games = [
         Game.start("classic", [(n, "human") for n in ("Ann", "Ben", "Cleo", "Dirk")], seed=i)
         for i in range(args.tables)
@@ -298,6 +499,8 @@ def main() -> int:
             "requests": 0,
             "errors": 0,
             "refused": 0,
+            "campaign_failures": 0,
+            "campaign_refused": 0,
             "move": [],
             "poll_204": [],
             "poll_board": [],
@@ -308,16 +511,36 @@ def main() -> int:
             for game in games
             for seat in game.seats
         ]
+        tables = [
+            CampaignTable(args.port, c.table_secret, 4, stats, lock, seed=number)
+            for number, c in enumerate(campaigns)
+        ]
+        phones = [
+            MayorPhone(
+                args.port,
+                f"{c.table_secret}/m/{mayor.secret}",
+                4,
+                stats,
+                lock,
+                seed=number * 4 + mayor.seat,
+            )
+            for number, c in enumerate(campaigns)
+            for mayor in c.mayors.all()
+        ]
         started = time.monotonic()
         until = started + args.seconds
         threads = [
             threading.Thread(target=c.run, args=(until, args.interval, args.think)) for c in clients
+        ] + [
+            threading.Thread(target=c.run, args=(until, args.interval, args.step_every))
+            for c in [*tables, *phones]
         ]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=args.seconds + 30)
         elapsed = time.monotonic() - started
+        flood = poll_flood(args.port, games[0], args.poll_flood) if args.poll_flood else None
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -342,6 +565,21 @@ def main() -> int:
         f"polls with a new board: {len(stats['poll_board'])}  p50 {ms(stats['poll_board'], 50)}  "
         f"p95 {ms(stats['poll_board'], 95)}"
     )
+    print(
+        f"{args.campaigns} campaigns x (1 table + 4 phones), a step every {args.step_every} s: "
+        f"{sum(t.chapters_done for t in tables)} chapters finished, "
+        f"{sum(t.finished for t in tables)} campaigns to the Golden Book's end, "
+        f"server errors or no answer: {stats['campaign_failures']}, "
+        f"steps refused: {stats['campaign_refused']}"
+    )
+    for kind in sorted(k for k in stats if ":" in k):
+        values = stats[kind]
+        print(f"  {kind}: {len(values)}  p50 {ms(values, 50)}  p95 {ms(values, 95)}")
+    if flood is not None:
+        print(
+            f"poll flood: {flood:.0f} unchanged polls/s with {args.workers} workers "
+            f"(8 clients on one table, {args.poll_flood:.0f} s; the clients share the machine)"
+        )
     served = server_times(access_log)
     print("time spent in gunicorn (from its access log; excludes the load generator's own delays):")
     for label, values in served.items():
