@@ -51,6 +51,11 @@ from .format import (
 
 CONTENT = Path(__file__).resolve().parent / "content"
 FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.toml"}
+# Ours are 70 KB together; a group's own deck has no reason to be a hundred times larger.
+MAX_FILE_BYTES = 2_000_000
+MAX_NUMBER = 999
+# tomllib parses nested arrays and tables recursively: deeper would be a RecursionError.
+MAX_NESTING = 64
 _CARD_KEYS = {"id", "name", "colour", "icon", "cost", "numbers", "effect"}
 
 
@@ -71,16 +76,70 @@ def read_deck(path: str | Path | None = None) -> tuple[Deck | None, list[Problem
     problems: list[Problem] = []
     data = {}
     for role, name in FILES.items():
-        file = folder / name
         try:
-            data[role] = tomllib.loads(file.read_text("utf-8"))
-        except FileNotFoundError:
-            problems.append(Problem(name, "file not found"))
-        except tomllib.TOMLDecodeError as error:
-            problems.append(Problem(name, f"not valid TOML: {error}"))
+            data[role] = _read_toml(folder / name)
+        except _Unreadable as problem:
+            problems.append(Problem(name, str(problem)))
     if problems:
         return None, problems
     return parse_deck(data["components"], data["deck"], data["boxes"], problems), problems
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _read_toml(file: Path) -> dict:
+    """A file's TOML, bounded in size and depth before the parser sees it."""
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise _Unreadable(f"too large: more than {MAX_FILE_BYTES:,} bytes")
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise _Unreadable("file not found") from None
+    except OSError as error:
+        raise _Unreadable(f"cannot be read: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Unreadable(f"too large: more than {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _Unreadable(f"not UTF-8 text (byte {error.start})") from None
+    if _nesting(text) > MAX_NESTING:
+        raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _Unreadable(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels") from None
+
+
+def _nesting(text: str) -> int:
+    """The deepest run of unclosed brackets and braces outside strings and comments (an upper
+    bound of what the parser will recurse into)."""
+    deepest = depth = 0
+    quote = ""
+    index, end = 0, len(text)
+    while index < end:
+        char = text[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            newline = text.find("\n", index)
+            index = end if newline < 0 else newline
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        index += 1
+    return deepest
 
 
 def parse_deck(components: dict, deck: dict, boxes: dict, problems: list[Problem]) -> Deck:
@@ -141,8 +200,15 @@ def _text(value: Any, field: str, report: _Reporter) -> dict | None:
     return {lang: value.get(lang, "") for lang in LANGUAGES}
 
 
+def _one_of(value: Any, choices) -> bool:
+    """`value in choices`, for a value from a file: a list or table is simply not one."""
+    return isinstance(value, str) and value in choices
+
+
 def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number a deck can mean: card and box numbers, copies, costs and settings stay far
+    below it, and a larger one would have the validator count to it."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
 
 
 # -- components.toml ------------------------------------------------------------------------------
@@ -230,7 +296,7 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
         fields["text"] = _text(entry.get("text"), f"{where}.text", report)
     elif kind == "turn_overview":
         actions = entry.get("actions", [])
-        if not isinstance(actions, list) or not all(a in TURN_ACTIONS for a in actions):
+        if not isinstance(actions, list) or not all(_one_of(a, TURN_ACTIONS) for a in actions):
             report(
                 f"{where}.actions", f"must be a list of action types ({', '.join(TURN_ACTIONS)})"
             )
@@ -244,13 +310,13 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
             report(f"{where}.effect", str(error))
         space = entry.get("space")
         if not _int(space) or space < 1:
-            report(f"{where}.space", "an island needs its space on the track (1 or more)")
+            report(f"{where}.space", "an island needs its space on the track (1 to 999)")
         else:
             fields["space"] = space
     elif kind == "track":
         length = entry.get("length")
         if not _int(length) or length < 1:
-            report(f"{where}.length", "a track needs a length of 1 or more spaces")
+            report(f"{where}.length", "a track needs a length of 1 to 999 spaces")
         else:
             fields["length"] = length
     elif kind in ("boat", "marketplace"):
@@ -277,7 +343,7 @@ def _only(entry: dict, keys: set[str]) -> dict:
 def _copies(entry: dict, where: str, report: _Reporter) -> int:
     copies = entry.get("copies", 5)
     if not _int(copies) or copies < 1:
-        report(f"{where}.copies", "the pile needs 1 or more copies")
+        report(f"{where}.copies", "the pile needs 1 to 999 copies")
         return 1
     return copies
 
@@ -287,15 +353,15 @@ def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
         report(field, f"a sticker changes exactly one of: {', '.join(STICKER_CHANGES)}")
         return None
     ((key, value),) = change.items()
-    if key not in STICKER_CHANGES:
+    if not _one_of(key, STICKER_CHANGES):
         report(field, f"a sticker cannot change {key!r} (only {', '.join(STICKER_CHANGES)})")
     elif key in ("cost", "amount") and (not _int(value) or value < 0):
-        report(field, f"{key} must be a whole number of at least 0")
+        report(field, f"{key} must be a whole number from 0 to 999")
     elif key == "numbers" and (
         not isinstance(value, list) or not value or not all(_int(n) and 1 <= n <= 12 for n in value)
     ):
         report(field, "numbers must be a list of whole numbers from 1 to 12")
-    elif key == "icon" and value not in ICONS:
+    elif key == "icon" and not _one_of(value, ICONS):
         report(field, f"unknown icon {value!r}")
     return dict(change)
 
@@ -316,12 +382,18 @@ def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
         default = getattr(CampaignShape(), key)
         value = data[key]
         if isinstance(default, tuple):
-            if not isinstance(value, list):
-                problems.append(Problem(file, "must be a list", None, f"campaign.{key}"))
+            kind = str if key not in ("landmark_costs",) else int
+            if not isinstance(value, list) or not all(
+                isinstance(item, str) if kind is str else _int(item) and item >= 0 for item in value
+            ):
+                what = "ids" if kind is str else "whole numbers from 0 to 999"
+                problems.append(Problem(file, f"must be a list of {what}", None, f"campaign.{key}"))
                 continue
             value = tuple(value)
-        elif not _int(value):
-            problems.append(Problem(file, "must be a whole number", None, f"campaign.{key}"))
+        elif not _int(value) or value < 0:
+            problems.append(
+                Problem(file, "must be a whole number from 0 to 999", None, f"campaign.{key}")
+            )
             continue
         values[key] = value
     return CampaignShape(**values)
@@ -338,7 +410,7 @@ def _cards(entries: Any, problems: list[Problem]) -> tuple[DeckCard, ...]:
         if not _int(number) or number < 1:
             problems.append(
                 Problem(
-                    file, "every card needs a number of 1 or more", None, f"card[{index}].number"
+                    file, "every card needs a number from 1 to 999", None, f"card[{index}].number"
                 )
             )
             continue
@@ -386,23 +458,23 @@ def _side(data: Any, number: int, letter: str, report: _Reporter) -> Side:
 
 
 def _stop(data: Any, field: str, report: _Reporter) -> Stop | None:
-    if not isinstance(data, dict) or data.get("moment") not in MOMENTS:
+    if not isinstance(data, dict) or not _one_of(data.get("moment"), MOMENTS):
         report(f"{field}.moment", f"a STOP needs a moment, one of: {', '.join(MOMENTS)}")
         return None
     moment = data["moment"]
     game = data.get("game", 0)
     if moment != "before_campaign" and (not _int(game) or game < 1):
-        report(f"{field}.game", f"a STOP {moment} needs the game number")
+        report(f"{field}.game", f"a STOP {moment} needs the game number (1 to 999)")
         return None
     event = data.get("event", "")
-    if moment == "event" and event not in EVENTS:
+    if moment == "event" and not _one_of(event, EVENTS):
         report(f"{field}.event", f"unknown event {event!r} (known: {', '.join(EVENTS)})")
         return None
     return Stop(moment, game if moment != "before_campaign" else 0, event)
 
 
 def _instruction(data: Any, field: str, report: _Reporter) -> Instruction | None:
-    if not isinstance(data, dict) or data.get("do") not in INSTRUCTIONS:
+    if not isinstance(data, dict) or not _one_of(data.get("do"), INSTRUCTIONS):
         report(f"{field}.do", f"unknown instruction (known: {', '.join(INSTRUCTIONS)})")
         return None
     schema = INSTRUCTIONS[data["do"]]
@@ -436,10 +508,10 @@ def _check_param(value: Any, what: str) -> str:
     ):
         return "must be a list of component ids"
     if what == "int" and not _int(value):
-        return "must be a whole number"
-    if what == "location" and value not in LOCATIONS:
+        return "must be a whole number from -999 to 999"
+    if what == "location" and not _one_of(value, LOCATIONS):
         return f"must be one of: {', '.join(LOCATIONS)}"
-    if what == "who" and value not in TICK_WHO:
+    if what == "who" and not _one_of(value, TICK_WHO):
         return f"must be one of: {', '.join(TICK_WHO)}"
     if what == "colour" and not isinstance(value, str):
         return "must be a player colour"
@@ -463,7 +535,9 @@ def _boxes(entries: Any, problems: list[Problem]) -> dict[int, Box]:
         number = entry.get("number") if isinstance(entry, dict) else None
         if not _int(number) or number < 1:
             problems.append(
-                Problem(file, "every box needs a number of 1 or more", None, f"box[{index}].number")
+                Problem(
+                    file, "every box needs a number from 1 to 999", None, f"box[{index}].number"
+                )
             )
             continue
         field = f"box {number}"
