@@ -1,7 +1,9 @@
-"""Hostile input at scale: the strategies of tests/web/test_hostile_inputs.py and the fixed cases
-of tests/web/test_bad_input.py, many more times, through Django's test client on a throw-away
-test database (SQLite, or PostgreSQL when DATABASE_URL is set). Prints the figures of issue 10:
-requests tried, answers by status, 5xx seen, rows written by refused requests, time per answer.
+"""Hostile input at scale: the strategies of tests/web/test_hostile_inputs.py and
+tests/campaign/test_campaign_backup_fuzz.py, many more times, through Django's test client on a
+throw-away test database (SQLite, or PostgreSQL when DATABASE_URL is set): moves, game imports,
+campaign backups uploaded by a host, and the campaign's step forms (read on, record, the winner's
+moment) posted with anything in their fields. Prints the figures of issue 10: requests tried,
+answers by status, 5xx seen, rows written by refused requests, time per answer.
 
     .venv/bin/python bench/hostile_inputs.py [--examples 500]
 """
@@ -31,6 +33,8 @@ def main() -> None:
     import json
 
     from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.core.files.uploadedfile import SimpleUploadedFile
     from django.db import connection
     from django.test import Client
     from django.test.utils import setup_test_environment
@@ -38,7 +42,10 @@ def main() -> None:
     from hypothesis import settings as hypothesis_settings
     from hypothesis import strategies as st
 
+    from campaign.backup import export_text
+    from campaign.models import Campaign
     from play.models import Game
+    from tests.campaign import campaign_helpers
     from tests.web import test_hostile_inputs as probes
 
     setup_test_environment()
@@ -49,14 +56,21 @@ def main() -> None:
     statuses: Counter[int] = Counter()
     harmful = 0
 
+    def everything() -> tuple:
+        """Every stored row that a refused request must leave as it was."""
+        return probes.rows(), [
+            campaign_helpers.snapshot(campaign) for campaign in Campaign.objects.all()
+        ]
+
     def send(method, url, data, accepted, **kwargs):
         nonlocal harmful
-        before = probes.rows()
+        before = everything()
         started = time.perf_counter()
         response = getattr(client, method)(url, data, **kwargs)
         seconds.append(time.perf_counter() - started)
         statuses[response.status_code] += 1
-        if response.status_code not in accepted and probes.rows() != before:
+        took = accepted(response) if callable(accepted) else response.status_code in accepted
+        if not took and everything() != before:
             harmful += 1
 
     run = hypothesis_settings(
@@ -94,14 +108,76 @@ def main() -> None:
     def imports(text):
         send("post", "/import/", {"text": text}, (302,))
 
+    host = User.objects.create_user("host", password="long enough pass 1")
+    backup_source = campaign_helpers.new_campaign(kinds=("greedy", "greedy", "random"))
+    campaign_helpers.record_chapters(backup_source, 2)
+    backup = export_text(backup_source)
+    paths = list(probes_paths(json.loads(backup)))
+
+    @run
+    @given(
+        data=st.data(),
+        kind=st.sampled_from(["one value", "bytes", "cut", "hostile"]),
+    )
+    def campaign_imports(data, kind):
+        if kind == "one value":
+            doc = json.loads(backup)
+            path = data.draw(st.sampled_from(paths))
+            text = json.dumps(replaced(doc, path, data.draw(probes.json_values))).encode()
+        elif kind == "bytes":
+            text = data.draw(st.binary(max_size=400))
+        elif kind == "cut":
+            text = backup[: data.draw(st.integers(0, len(backup)))].encode()
+        else:
+            text = data.draw(probes.hostile_text(backup)).encode("utf-8", "surrogatepass")
+        client.force_login(host)
+        upload = SimpleUploadedFile("backup.json", text, content_type="application/json")
+        send("post", "/c/import/", {"file": upload}, (302,))
+        client.logout()
+        # an accepted import is a new campaign: keep the database the size it was
+        Campaign.objects.exclude(pk=table.pk).exclude(pk=backup_source.pk).delete()
+
+    table = campaign_helpers.new_campaign(kinds=("human", "human", "human"))
+    field_values = st.one_of(
+        st.text(max_size=30), st.integers().map(str), st.just(""), st.just("2026-11-26")
+    )
+
+    @run
+    @given(
+        step=st.sampled_from(["read/turn/", "record/", "after/", "picks/0/", "picks/1/"]),
+        fields=st.dictionaries(
+            st.sampled_from(
+                ["version", "winner", "played_on", "date", "name", "city_name", "side", "card"]
+            ),
+            field_values,
+            max_size=6,
+        ),
+    )
+    def campaign_steps(step, fields):
+        fresh = Campaign.objects.get(pk=table.pk)
+        url = f"/c/{fresh.table_secret}/{step}"
+        # a well-formed press may take its step: only refusals must write nothing. A refused
+        # "read on" also redirects (to the latest page, with the reason), so look where to.
+        send("post", url, fields, took_step)
+
+    def took_step(response) -> bool:
+        if response.status_code != 302:
+            return False
+        return not response["Location"].endswith("/read/")
+
     try:
         moves()
         imports()
+        campaign_imports()
+        campaign_steps()
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     ordered = sorted(seconds)
     print(f"database: {connection.vendor}")
-    print(f"requests tried: {len(seconds)} ({args.examples} per endpoint asked of hypothesis)")
+    print(
+        f"requests tried: {len(seconds)} ({args.examples} per endpoint asked of hypothesis: "
+        "moves, game imports, campaign backups, campaign steps)"
+    )
     print(f"answers by status: {dict(sorted(statuses.items()))}")
     print(f"5xx seen: {sum(n for status, n in statuses.items() if status >= 500)}")
     print(f"refused requests that wrote rows: {harmful}")
@@ -110,6 +186,27 @@ def main() -> None:
     slowest = 1000 * ordered[-1]
     print(f"time per answer: median {median:.1f} ms, 99th percentile {p99:.1f} ms, ", end="")
     print(f"slowest {slowest:.1f} ms")
+
+
+def probes_paths(value, path=()):
+    """Every place in a JSON document where a value could be replaced."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from probes_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from probes_paths(item, (*path, index))
+
+
+def replaced(doc, path, new):
+    if not path:
+        return new
+    target = doc
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = new
+    return doc
 
 
 if __name__ == "__main__":
