@@ -5,6 +5,7 @@ import json
 
 import pytest
 from campaign_helpers import new_campaign, record_chapters
+from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,3 +86,29 @@ def test_random_bytes_and_json_are_refused(blob):
 @given(cut=st.integers(min_value=0, max_value=10_000))
 def test_a_truncated_backup_is_refused(valid_text, cut):
     _refused_or_stored(valid_text[: cut % len(valid_text)])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_import_page_takes_any_upload_without_harm(client, django_user_model, valid_text, data):
+    """Through the host's import page: any upload is answered (a campaign or the form with the
+    reason), never a server error, and a refused upload stores nothing."""
+    host = django_user_model.objects.get_or_create(username="host")[0]
+    client.force_login(host)
+    doc = json.loads(valid_text)
+    blob = data.draw(
+        st.binary(max_size=300)
+        | st.integers(0, len(valid_text)).map(lambda cut: valid_text[:cut].encode())
+        | st.sampled_from(list(_paths(doc))).flatmap(
+            lambda path: json_values.map(
+                lambda value: json.dumps(_replace(json.loads(valid_text), path, value)).encode()
+            )
+        )
+    )
+    response = client.post("/c/import/", {"file": SimpleUploadedFile("backup.json", blob)})
+    assert response.status_code in (302, 400), response.status_code
+    if response.status_code == 400:
+        assert Campaign.objects.count() == Mayor.objects.count() == 0
+        assert ComponentPlace.objects.count() == Game.objects.count() == 0
+    Campaign.objects.all().delete()
+    Game.objects.all().delete()
