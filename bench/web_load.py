@@ -14,6 +14,10 @@ every few seconds (`--step-every`) the way a group that plays with the box would
 STOP, record the game's winner, the winner's moment (side up, Golden Book), and so on to the end of
 chapter 10, then the Golden Book and the charts.
 
+With `--kill-every 3` a gunicorn worker is killed with SIGKILL every 3 s during the run, and the
+run ends by checking that no move a phone was answered for is missing, every game replays its log,
+and every campaign holds each step it was answered for once and no step more than was pressed.
+
 Prints p50/p95 latency per kind of request and the requests per second, the time gunicorn spent
 per kind (its access log), and, in-process, the SQL queries of one move at turn 5 and turn 50.
 Everything is bounded: a fixed duration, a fixed number of clients.
@@ -88,6 +92,7 @@ class Client:
         self.token = ""
         self.version = 0
         self.actions: list[tuple[str, str, int | None]] = []
+        self.acknowledged = 0  # the newest version a move of this phone was answered with
 
     def request(self, method: str, url: str, body: str | None = None, headers=None):
         headers = {"HX-Request": "true", **(headers or {})}
@@ -157,6 +162,8 @@ class Client:
             if status != 200:
                 self.stats["refused"] += 1
         self.read_board(data)
+        if status == 200:
+            self.acknowledged = max(self.acknowledged, self.version)
 
     def poll(self) -> None:
         started = time.perf_counter()
@@ -205,6 +212,7 @@ class CampaignTable(Client):
         self.seats = seats
         self.next_step = 0
         self.chapters_done = 0
+        self.steps_tried = self.steps_taken = 0
         self.finished = False
         self.seed = seed
 
@@ -225,6 +233,7 @@ class CampaignTable(Client):
                 self.stats["campaign_failures"] += 1
 
     def post(self, url: str, fields: dict) -> str:
+        self.steps_tried += 1
         started = time.perf_counter()
         status, data = self.request(
             "POST",
@@ -233,6 +242,8 @@ class CampaignTable(Client):
             headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": ""},
         )
         self.note(f"{self.label}: step (POST)", started, status)
+        if status == 302 and not self.location.endswith("/read/"):
+            self.steps_taken += 1
         if status != 302:
             with self.lock:
                 self.stats["campaign_refused"] += 1
@@ -309,6 +320,52 @@ class MayorPhone(CampaignTable):
             if time.monotonic() < until:
                 self.poll()
             next_poll += interval
+
+
+KILLED: list[int] = []
+
+
+def kill_workers(master: int, until: float, every: float) -> None:
+    """SIGKILL one worker of the gunicorn master every `every` seconds (its master starts a
+    new one), as a machine that loses a process would."""
+    import signal
+
+    while time.monotonic() + every < until:
+        time.sleep(every)
+        for entry in Path("/proc").iterdir():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == master:
+                os.kill(int(entry.name), signal.SIGKILL)
+                KILLED.append(int(entry.name))
+                break
+
+
+def checked_after_faults(clients, tables, campaigns, *, killed: list[int]) -> str:
+    """Nothing acknowledged is lost, every game replays, every campaign step happened once."""
+    from campaign.models import Campaign
+    from play.models import Game
+
+    acknowledged: dict[str, int] = {}
+    for client in clients:
+        code = client.path.split("/")[2]
+        acknowledged[code] = max(acknowledged.get(code, 0), client.acknowledged)
+    games = {game.code: game for game in Game.objects.filter(code__in=acknowledged)}
+    lost = sum(acknowledged[code] > games[code].version for code in acknowledged)
+    not_replaying = sum(not game.replays_to_stored_state() for game in games.values())
+    steps_lost = steps_doubled = 0
+    for table, campaign in zip(tables, campaigns, strict=True):
+        stored = Campaign.objects.get(pk=campaign.pk).version - campaign.version
+        steps_lost += stored < table.steps_taken
+        steps_doubled += stored > table.steps_tried
+    return (
+        f"faults: {len(killed)} workers killed; games whose acknowledged moves are missing: "
+        f"{lost}; games not replaying their log: {not_replaying} of {len(games)}; campaigns "
+        f"missing an acknowledged step: {steps_lost}, with more steps than were pressed: "
+        f"{steps_doubled}"
+    )
 
 
 def poll_flood(port: int, game, seconds: float, clients: int = 8) -> float:
@@ -409,6 +466,12 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="seconds before each move")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--kill-every",
+        type=float,
+        default=0,
+        help="SIGKILL one gunicorn worker this often (seconds) during the run; 0: never",
+    )
     parser.add_argument(
         "--poll-flood",
         type=float,
@@ -535,10 +598,15 @@ def main() -> int:
             threading.Thread(target=c.run, args=(until, args.interval, args.step_every))
             for c in [*tables, *phones]
         ]
+        killer = threading.Thread(target=kill_workers, args=(server.pid, until, args.kill_every))
         for thread in threads:
             thread.start()
+        if args.kill_every:
+            killer.start()
         for thread in threads:
             thread.join(timeout=args.seconds + 30)
+        if args.kill_every:
+            killer.join()
         elapsed = time.monotonic() - started
         flood = poll_flood(args.port, games[0], args.poll_flood) if args.poll_flood else None
     finally:
@@ -585,6 +653,7 @@ def main() -> int:
     for label, values in served.items():
         print(f"  {label}: {len(values)}  p50 {ms(values, 50)}  p95 {ms(values, 95)}")
     access_log.unlink()
+    print(checked_after_faults(clients, tables, campaigns, killed=KILLED))
     counts = queries_per_move()
     print(f"SQL queries per move: turn 5: {counts.get(5)}, turn 50: {counts.get(50)}")
     turns = [g.load().turn for g in Game.objects.filter(pk__in=[g.pk for g in games])]
