@@ -46,6 +46,7 @@ def main() -> None:
     from campaign.models import Campaign
     from play.models import Game
     from tests.campaign import campaign_helpers
+    from tests.json_places import places, replaced
     from tests.web import test_hostile_inputs as probes
 
     setup_test_environment()
@@ -112,7 +113,7 @@ def main() -> None:
     backup_source = campaign_helpers.new_campaign(kinds=("greedy", "greedy", "random"))
     campaign_helpers.record_chapters(backup_source, 2)
     backup = export_text(backup_source)
-    paths = list(probes_paths(json.loads(backup)))
+    paths = list(places(json.loads(backup)))
 
     @run
     @given(
@@ -186,27 +187,6 @@ def main() -> None:
     slowest = 1000 * ordered[-1]
     print(f"time per answer: median {median:.1f} ms, 99th percentile {p99:.1f} ms, ", end="")
     print(f"slowest {slowest:.1f} ms")
-
-
-def probes_paths(value, path=()):
-    """Every place in a JSON document where a value could be replaced."""
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from probes_paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from probes_paths(item, (*path, index))
-
-
-def replaced(doc, path, new):
-    if not path:
-        return new
-    target = doc
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = new
-    return doc
 
 
 if __name__ == "__main__":

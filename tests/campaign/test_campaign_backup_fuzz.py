@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from campaign.backup import BackupError, export_text, import_text
 from campaign.models import Campaign, ComponentPlace, Mayor
 from play.models import Game
+from tests.json_places import places, replaced
 
 pytestmark = pytest.mark.django_db
 
@@ -35,26 +36,6 @@ def valid_text(django_db_setup, django_db_blocker):
     return text
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
-def _replace(doc, path, new):
-    if not path:
-        return new
-    target = doc
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = new
-    return doc
-
-
 def _refused_or_stored(text):
     try:
         campaign = import_text(text)
@@ -71,9 +52,9 @@ def _refused_or_stored(text):
 @given(data=st.data())
 def test_a_valid_backup_with_any_one_value_changed(valid_text, data):
     doc = json.loads(valid_text)
-    paths = list(_paths(doc))
+    paths = list(places(doc))
     path = data.draw(st.sampled_from(paths))
-    _refused_or_stored(json.dumps(_replace(doc, path, data.draw(json_values))))
+    _refused_or_stored(json.dumps(replaced(doc, path, data.draw(json_values))))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -99,9 +80,9 @@ def test_the_import_page_takes_any_upload_without_harm(client, django_user_model
     blob = data.draw(
         st.binary(max_size=300)
         | st.integers(0, len(valid_text)).map(lambda cut: valid_text[:cut].encode())
-        | st.sampled_from(list(_paths(doc))).flatmap(
+        | st.sampled_from(list(places(doc))).flatmap(
             lambda path: json_values.map(
-                lambda value: json.dumps(_replace(json.loads(valid_text), path, value)).encode()
+                lambda value: json.dumps(replaced(doc, path, value)).encode()
             )
         )
     )

@@ -2,7 +2,6 @@
 loader answers with the problems it found and never raises anything else; a file too large or
 nested too deeply is one more problem, found before the parser is given it."""
 
-import copy
 import datetime
 import tomllib
 
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from legacy_deck.format import DeckError, Problem
 from legacy_deck.loader import CONTENT, FILES, MAX_FILE_BYTES, load_deck, parse_deck, read_deck
 from legacy_deck.validate import validate
+from tests.json_places import places, replaced
 
 ORIGINAL = {role: (CONTENT / name).read_text("utf-8") for role, name in FILES.items()}
 PARSED = {role: tomllib.loads(text) for role, text in ORIGINAL.items()}
@@ -60,26 +60,7 @@ def write_deck(folder, texts: dict[str, str | bytes]) -> None:
             path.write_text(text, "utf-8")
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
-PATHS = {role: list(_paths(data))[1:] for role, data in PARSED.items()}
-
-
-def _replaced(data, path, value):
-    data = copy.deepcopy(data)
-    target = data
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = value
-    return data
+PATHS = {role: list(places(data))[1:] for role, data in PARSED.items()}
 
 
 @fuzzing
@@ -89,7 +70,7 @@ def test_any_value_anywhere_in_the_files_is_a_problem_not_a_crash(data, role):
     report problems (or accept it), and raise nothing."""
     path = data.draw(st.sampled_from(PATHS[role]), label="where")
     value = data.draw(toml_values, label="value")
-    files = {**PARSED, role: _replaced(PARSED[role], path, value)}
+    files = {**PARSED, role: replaced(PARSED[role], path, value)}
     problems: list[Problem] = []
     deck = parse_deck(files["components"], files["deck"], files["boxes"], problems)
     problems += validate(deck)
@@ -123,7 +104,7 @@ def test_a_cut_or_spliced_file_is_a_problem_not_a_crash(tmp_path_factory, role, 
 )
 def test_a_number_of_a_trillion_is_a_problem_not_a_count_to_it(path):
     role, where = path
-    files = {**PARSED, role: _replaced(PARSED[role], where, 10**12)}
+    files = {**PARSED, role: replaced(PARSED[role], where, 10**12)}
     problems: list[Problem] = []
     deck = parse_deck(files["components"], files["deck"], files["boxes"], problems)
     problems += validate(deck)

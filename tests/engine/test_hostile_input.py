@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.errors import MESSAGES
 from play.engine.rules import action_types
+from tests.json_places import places
 
 json_values = st.recursive(
     st.none()
@@ -35,21 +36,10 @@ def _base_setups():
 BASES = _base_setups()
 
 
-def _paths(value, prefix=()):
-    """Every place inside a JSON value, as a tuple of keys and indexes."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from _paths(inner, (*prefix, index))
-
-
 def _mutated(document, chooser, replacement):
     """The document with one place replaced, removed or given a new key."""
     document = copy.deepcopy(document)
-    paths = [p for p in _paths(document) if p]
+    paths = [p for p in places(document) if p]
     path = chooser.choice(paths)
     parent = document
     for step in path[:-1]:
