@@ -35,17 +35,24 @@ def _compact(value) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def digest_game(number: int, setup: dict, actions: list[dict]) -> dict:
-    """Replay one game and return its digests (the recorder stores them, the test compares)."""
+def digest_game(number: int, setup: dict, actions: list[dict], check_unchanged=False) -> dict:
+    """Replay one game and return its digests (the recorder stores them, the test compares).
+
+    With check_unchanged, also assert at every step that the state an action was applied to is
+    left as it was (states share what they do not change)."""
     reloads = number % 2 == 1
     chain = hashlib.blake2b(digest_size=16)
     checkpoints = bytearray()
     state = new_game(setup)
-    chain.update(state.to_json().encode())
+    text = state.to_json()
+    chain.update(text.encode())
     for step, action in enumerate(actions, start=1):
         chain.update(_compact(legal_actions(state)))
         chain.update(_compact(action))
+        before, previous = state, text
         state, events = apply_action(state, action)
+        if check_unchanged:
+            assert before.to_json() == previous, f"game {number}: step {step} changed its input"
         chain.update(_compact(events))
         text = state.to_json()
         chain.update(text.encode())

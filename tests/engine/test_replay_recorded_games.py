@@ -13,7 +13,8 @@ def test_the_recorded_games_replay_alike():
     steps = 0
     for number, game in enumerate(recording["games"]):
         steps += len(game["actions"])
-        replayed = digest_game(number, setup_of(recording, game), game["actions"])
+        setup = setup_of(recording, game)
+        replayed = digest_game(number, setup, game["actions"], check_unchanged=True)
         if replayed["chain"] != game["chain"] or replayed["final"] != game["final"]:
             step = first_difference(game["checkpoints"], replayed["checkpoints"])
             differing.append(
