@@ -49,15 +49,21 @@ def _legal_trade(state: GameState) -> list[dict]:
     limited = "two_copies_max" in state.table.variants
     mine = _tradeable(state, active)
     my_city = state.players[active].city
-    theirs = [(seat, _tradeable(state, seat), state.players[seat].city) for seat in _others(state)]
+    theirs = []
+    for seat in _others(state):
+        takes = _tradeable(state, seat)
+        if limited:
+            takes = [take for take in takes if my_city.get(take, 0) < 2]
+        theirs.append((seat, takes, state.players[seat].city))
     for give in mine:
-        for seat, cards, their_city in theirs:
+        for seat, takes, their_city in theirs:
             if limited and their_city.get(give, 0) >= 2:
                 continue
-            for take in cards:
-                if take == give or (limited and my_city.get(take, 0) >= 2):
-                    continue
-                actions.append({"type": "trade", "give": give, "player": seat, "take": take})
+            actions += [
+                {"type": "trade", "give": give, "player": seat, "take": take}
+                for take in takes
+                if take != give
+            ]
     actions.append({"type": "skip"})
     return actions
 
@@ -145,12 +151,13 @@ def _others(state: GameState) -> list[int]:
 def _tradeable(state: GameState, seat: int) -> list[str]:
     cards = state.table.cards
     player = state.players[seat]
+    face_down = player.face_down
     return [
         card_id
-        for card_id in player.city
+        for card_id, copies in player.city.items()
         if cards[card_id].colour != "purple"
-        and cards[card_id].is_establishment
-        and face_up(player, card_id)
+        and cards[card_id].numbers  # an establishment: the Kosmos Shop is none
+        and copies > face_down.get(card_id, 0)  # a copy face up (effects.face_up)
     ]
 
 

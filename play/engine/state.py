@@ -94,6 +94,18 @@ class Player:
         return f"Player({self.name!r}, coins={self.coins}, city={self.city})"
 
 
+class SetupJson:
+    """The JSON of a game's setup, dumped once for all the states of that game: they share the
+    setup itself and this cache of it (keyed by the setup's identity, so a state given another
+    setup dumps that one)."""
+
+    __slots__ = ("setup", "text")
+
+    def __init__(self):
+        self.setup: dict | None = None
+        self.text = ""
+
+
 class GameState:
     __slots__ = (
         "setup",
@@ -136,7 +148,7 @@ class GameState:
         self.start_rolls: list[list[int | None]] = []
         # Which players this state may change in place; None: all of them (see `changing`).
         self.owned: list[bool] | None = None
-        self.setup_json_cache: tuple[dict, str] | None = None  # (self.setup, its JSON)
+        self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
         self.piles_cache = None  # rules._Piles: the open piles of self.market
 
     @property
@@ -215,8 +227,8 @@ class GameState:
         # changes in a game and is the larger part, is dumped once; the rest dumps the state's
         # own values without copying them (tuples dump as lists).
         cache = self.setup_json_cache
-        if cache is None or cache[0] is not self.setup:
-            cache = self.setup_json_cache = (self.setup, _dumps(self.setup))
+        if cache.setup is not self.setup:
+            cache.setup, cache.text = self.setup, _dumps(self.setup)
         rest = {
             "draws": self.draws,
             "players": [player._fields() for player in self.players],
@@ -233,7 +245,7 @@ class GameState:
             "winner": self.winner,
             "start_rolls": self.start_rolls,
         }
-        return f'{{"format":{FORMAT},"setup":{cache[1]},{_dumps(rest)[1:]}'
+        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(rest)[1:]}'
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
