@@ -31,7 +31,11 @@ def _seed_key(seed: int) -> int:
 def roll(seed: int, counter: int, count: int) -> tuple[int, ...]:
     """`count` dice: draws counter, counter + 1, ... of six sides each, plus one."""
     key = _seed_key(seed)
-    return tuple(1 + _splitmix64(key ^ ((counter + i) * _GOLDEN & _MASK)) % 6 for i in range(count))
+    first = 1 + _splitmix64(key ^ (counter * _GOLDEN & _MASK)) % 6
+    if count == 1:  # the commonest roll, spelled out: this runs at every turn
+        return (first,)
+    rest = (1 + _splitmix64(key ^ ((counter + i) * _GOLDEN & _MASK)) % 6 for i in range(1, count))
+    return (first, *rest)
 
 
 def shuffled(items: list, seed: int, counter: int) -> tuple[list, int]:

@@ -101,12 +101,16 @@ def count_icon(state: GameState, player: Player, icon: str, distinct: bool = Fal
 def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
     """Move up to `amount` coins; a payer who has fewer pays what they have and the rest is lost."""
     paid = amount
+    # state.changing(seat), without the call for a player this state already owns: a roll's
+    # transfers often pay the same seat again
+    owned = state.owned
     if payer is not None:
-        paying = state.changing(payer)
+        paying = state.players[payer] if owned is None or owned[payer] else state.changing(payer)
         paid = min(amount, paying.coins)
         paying.coins -= paid
     if payee is not None:
-        state.changing(payee).coins += paid
+        paid_to = state.players[payee] if owned is None or owned[payee] else state.changing(payee)
+        paid_to.coins += paid
     events.append(
         {
             "type": "transfer",

@@ -268,48 +268,65 @@ def _keep(state: GameState, action: dict, forced, events: Events) -> None:
 
 
 def _activate(state: GameState, events: Events) -> None:
-    """Red first (counter-clockwise from the active seat's right), then blue, green, purple."""
-    rolled = state.table.rolled.get(sum(state.dice))
-    if rolled is None:
-        state.queue = ()
-    else:
-        active = state.active
-        count = len(state.players)
-        if rolled.red:
-            for step in range(1, count):
-                _pay_out(state, (active - step) % count, rolled.red, events)
-        if rolled.blue:
-            for step in range(count):
-                _pay_out(state, (active + step) % count, rolled.blue, events)
-        if rolled.green:
-            _pay_out(state, active, rolled.green, events)
-        player = state.players[active]
-        state.queue = tuple(card.id for card in rolled.purple if face_up(player, card.id))
-    _resolve_queue(state, events)
-
-
-def _pay_out(state: GameState, seat: int, cards, events: Events) -> None:
-    """Resolve the seat's face-up copies of these activated cards (none need a decision).
+    """Red first (counter-clockwise from the active seat's right), then blue (clockwise from the
+    active seat), green (the active seat's), purple (queued for _resolve_queue).
 
     The commonest effect, coins from the bank, is paid here as effects._bank would pay it: a
     roll pays out several times over, and the calls would cost more than the payment."""
-    player = state.players[seat]  # its city stays as it is: resolvers move coins only
-    city = player.city
-    for card in cards:
-        copies = city.get(card.id)
-        if copies and player.face_down:
-            copies -= player.face_down.get(card.id, 0)
-        if not copies:
+    rolled = state.table.rolled.get(sum(state.dice))
+    if rolled is None:
+        state.queue = ()
+        _resolve_queue(state, events)
+        return
+    active = state.active
+    players = state.players
+    red_seats, blue_seats = _SEAT_ORDERS[len(players)][active]
+    for seats, cards in (
+        (red_seats, rolled.red),
+        (blue_seats, rolled.blue),
+        ((active,), rolled.green),
+    ):
+        if not cards:
             continue
-        effect = card.effect
-        if effect.kind == "bank":
-            amount = effect.params["amount"]
-            bonus = in_force(state, player).icon_bonus
-            if bonus:
-                amount += bonus.get(card.icon, 0)
-            transfer(state, events, card.id, None, seat, amount * copies, copies)
-        else:
-            RESOLVERS[effect.kind](state, seat, card, copies, events)
+        for seat in seats:
+            player = players[seat]  # its city stays as it is: resolvers move coins only
+            city = player.city
+            for card in cards:
+                copies = city.get(card.id)
+                if copies and player.face_down:
+                    copies -= player.face_down.get(card.id, 0)
+                if not copies:
+                    continue
+                effect = card.effect
+                if effect.kind == "bank":
+                    amount = effect.params["amount"]
+                    bonus = in_force(state, player).icon_bonus
+                    if bonus:
+                        amount += bonus.get(card.icon, 0)
+                    transfer(state, events, card.id, None, seat, amount * copies, copies)
+                else:
+                    RESOLVERS[effect.kind](state, seat, card, copies, events)
+    player = players[active]
+    state.queue = (
+        tuple(card.id for card in rolled.purple if face_up(player, card.id))
+        if rolled.purple
+        else ()
+    )
+    _resolve_queue(state, events)
+
+
+# For each number of seats and active seat: the seats red cards pay out to (counter-clockwise from
+# the active seat's right) and the seats blue cards pay out to (clockwise from the active seat).
+_SEAT_ORDERS = {
+    count: [
+        (
+            tuple((active - step) % count for step in range(1, count)),
+            tuple((active + step) % count for step in range(count)),
+        )
+        for active in range(count)
+    ]
+    for count in range(2, 5)
+}
 
 
 def _resolve_queue(state: GameState, events: Events) -> None:
@@ -640,9 +657,8 @@ def apply_action(
     entry = _HANDLERS.get(kind)
     if entry is None:
         raise IllegalAction("unknown_action", kind=shown(kind))
-    rule = _ACTION_RULES.get(kind)
-    if rule is not None and rule not in state.table.rules:
-        raise IllegalAction("rule_not_in_game", rule=rule)
+    if kind in _ACTION_RULES and _ACTION_RULES[kind] not in state.table.rules:
+        raise IllegalAction("rule_not_in_game", rule=_ACTION_RULES[kind])
     if state.winner is not None:
         raise IllegalAction("game_over", player=_name(state, state.winner))
     if seat is not None and seat != state.active:
