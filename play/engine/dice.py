@@ -4,6 +4,8 @@ The state keeps only its seed and how many draws it has made, so it stays small,
 and cheap to copy; any draw can be replayed without replaying the ones before it.
 """
 
+from functools import lru_cache
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -17,7 +19,23 @@ def _splitmix64(value: int) -> int:
 
 def draw(seed: int, counter: int, sides: int) -> int:
     """The counter-th draw of a game with this seed: a number from 0 to sides - 1."""
-    return _splitmix64(_splitmix64(seed & _MASK) ^ (counter * _GOLDEN & _MASK)) % sides
+    return _splitmix64(_seed_key(seed) ^ (counter * _GOLDEN & _MASK)) % sides
+
+
+@lru_cache(maxsize=256)
+def _seed_key(seed: int) -> int:
+    # The same for every draw of a game: mixed once instead of at every draw.
+    return _splitmix64(seed & _MASK)
+
+
+def roll(seed: int, counter: int, count: int) -> tuple[int, ...]:
+    """`count` dice: draws counter, counter + 1, ... of six sides each, plus one."""
+    key = _seed_key(seed)
+    first = 1 + _splitmix64(key ^ (counter * _GOLDEN & _MASK)) % 6
+    if count == 1:  # the commonest roll, spelled out: this runs at every turn
+        return (first,)
+    rest = (1 + _splitmix64(key ^ ((counter + i) * _GOLDEN & _MASK)) % 6 for i in range(1, count))
+    return (first, *rest)
 
 
 def shuffled(items: list, seed: int, counter: int) -> tuple[list, int]:

@@ -10,6 +10,54 @@ from .cards import CardDef, LandmarkDef
 from .state import GameState, Player
 
 
+class InForce:
+    """What a player's landmarks and islands in force give them, derived once: play asks it at
+    every roll, income and end of turn, and it changes only when a landmark is built, a new turn
+    makes fresh ones count, or an island is claimed. A player keeps it in `in_force_cache`, valid
+    while its landmarks, fresh and islands are the very objects it was derived from (the engine
+    replaces them, never changes them in place)."""
+
+    __slots__ = ("table", "landmarks", "fresh", "islands", "sources", "first", "icon_bonus")
+
+    def __init__(self, table, player: Player):
+        self.table = table
+        self.landmarks = player.landmarks
+        self.fresh = player.fresh
+        self.islands = player.islands
+        defs = table.landmarks
+        sources = [
+            defs[lid]
+            for lid, built in player.landmarks.items()
+            if built and lid not in player.fresh
+        ]
+        self.sources: tuple[LandmarkDef, ...] = (
+            *sources,
+            *(table.islands[island] for island in player.islands),
+        )
+        self.first: dict[str, LandmarkDef] = {}  # effect kind -> the first source of that kind
+        self.icon_bonus: dict[str, int] = {}  # icon -> extra coins per activated copy
+        for source in self.sources:
+            effect = source.effect
+            self.first.setdefault(effect.kind, source)
+            if effect.kind == "icon_bonus":
+                amount = effect.params["amount"]
+                for icon in dict.fromkeys(effect.params["icons"]):  # named twice, counted once
+                    self.icon_bonus[icon] = self.icon_bonus.get(icon, 0) + amount
+
+
+def in_force(state: GameState, player: Player) -> InForce:
+    cache = player.in_force_cache
+    if (
+        cache is None
+        or cache.landmarks is not player.landmarks
+        or cache.fresh is not player.fresh
+        or cache.islands is not player.islands
+        or cache.table is not state.table
+    ):
+        cache = player.in_force_cache = InForce(state.table, player)
+    return cache
+
+
 def landmarks_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
     """Built landmarks whose effect applies: those built before this turn of their owner."""
     defs = state.table.landmarks
@@ -22,29 +70,17 @@ def effects_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
     """Every lasting effect a player enjoys now: landmarks in force (from their owner's turn after
     the one they were built in), then claimed islands (the expedition rule: from the moment they
     are claimed)."""
-    in_force = landmarks_in_force(state, player)
-    if player.islands:
-        islands = state.table.islands
-        in_force.extend(islands[i] for i in player.islands)
-    return in_force
+    return list(in_force(state, player).sources)
 
 
 def landmark_effect(state: GameState, player: Player, kind: str) -> LandmarkDef | None:
     """The first landmark or island in force with this kind of effect."""
-    for landmark in effects_in_force(state, player):
-        if landmark.effect.kind == kind:
-            return landmark
-    return None
+    return in_force(state, player).first.get(kind)
 
 
 def icon_bonus(state: GameState, player: Player, card: CardDef) -> int:
     """Extra coins per activated copy from landmarks such as the Shopping Mall (or islands)."""
-    bonus = 0
-    for landmark in effects_in_force(state, player):
-        effect = landmark.effect
-        if effect.kind == "icon_bonus" and card.icon in effect.params["icons"]:
-            bonus += effect.params["amount"]
-    return bonus
+    return in_force(state, player).icon_bonus.get(card.icon, 0)
 
 
 def face_up(player: Player, card_id: str) -> int:
@@ -65,11 +101,16 @@ def count_icon(state: GameState, player: Player, icon: str, distinct: bool = Fal
 def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
     """Move up to `amount` coins; a payer who has fewer pays what they have and the rest is lost."""
     paid = amount
+    # state.changing(seat), without the call for a player this state already owns: a roll's
+    # transfers often pay the same seat again
+    owned = state.owned
     if payer is not None:
-        paid = min(amount, state.players[payer].coins)
-        state.players[payer].coins -= paid
+        paying = state.players[payer] if owned is None or owned[payer] else state.changing(payer)
+        paid = min(amount, paying.coins)
+        paying.coins -= paid
     if payee is not None:
-        state.players[payee].coins += paid
+        paid_to = state.players[payee] if owned is None or owned[payee] else state.changing(payee)
+        paid_to.coins += paid
     events.append(
         {
             "type": "transfer",
@@ -84,9 +125,11 @@ def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
 
 
 def _bank(state, seat, card, copies, events):
-    player = state.players[seat]
-    amount = (card.effect.params["amount"] + icon_bonus(state, player, card)) * copies
-    transfer(state, events, card.id, None, seat, amount, copies)
+    amount = card.effect.params["amount"]
+    bonus = in_force(state, state.players[seat]).icon_bonus
+    if bonus:
+        amount += bonus.get(card.icon, 0)
+    transfer(state, events, card.id, None, seat, amount * copies, copies)
 
 
 def _per_icon(state, seat, card, copies, events):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
-from .effects import count_icon, effects_in_force, face_up, landmark_effect, resolve, transfer
+from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
 from .state import GameState
 from .table import RANDOM_MARKET_SIZE
@@ -28,10 +28,9 @@ def legal_actions(state: GameState) -> list[dict]:
 
 
 def _legal_roll(state: GameState) -> list[dict]:
-    actions = [{"type": "roll", "dice": 1}]
-    if landmark_effect(state, state.players[state.active], "two_dice"):
-        actions.append({"type": "roll", "dice": 2})
-    return actions
+    if "two_dice" in in_force(state, state.players[state.active]).first:
+        return [{"type": "roll", "dice": 1}, {"type": "roll", "dice": 2}]
+    return [{"type": "roll", "dice": 1}]
 
 
 def _legal_reroll(state: GameState) -> list[dict]:
@@ -50,34 +49,49 @@ def _legal_trade(state: GameState) -> list[dict]:
     limited = "two_copies_max" in state.table.variants
     mine = _tradeable(state, active)
     my_city = state.players[active].city
-    theirs = [(seat, _tradeable(state, seat), state.players[seat].city) for seat in _others(state)]
+    theirs = []
+    for seat in _others(state):
+        takes = _tradeable(state, seat)
+        if limited:
+            takes = [take for take in takes if my_city.get(take, 0) < 2]
+        theirs.append((seat, takes, state.players[seat].city))
     for give in mine:
-        for seat, cards, their_city in theirs:
+        for seat, takes, their_city in theirs:
             if limited and their_city.get(give, 0) >= 2:
                 continue
-            for take in cards:
-                if take == give or (limited and my_city.get(take, 0) >= 2):
-                    continue
-                actions.append({"type": "trade", "give": give, "player": seat, "take": take})
+            actions += [
+                {"type": "trade", "give": give, "player": seat, "take": take}
+                for take in takes
+                if take != give
+            ]
     actions.append({"type": "skip"})
     return actions
 
 
 def _legal_build(state: GameState) -> list[dict]:
+    """What _build, _build_landmark and _contribute allow (the copy limits of _may_own_more
+    inlined: this runs at every build step for every pile)."""
     player = state.players[state.active]
     coins = player.coins
-    cards = state.table.cards
-    actions = [
-        {"type": "build", "card": card_id}
-        for card_id, copies in state.market.items()
-        if copies and cards[card_id].cost <= coins and _may_own_more(state, player, card_id)
-    ]
+    city = player.city
+    if "two_copies_max" in state.table.variants:
+        actions = [
+            {"type": "build", "card": card_id}
+            for card_id, cost, purple in _piles(state)
+            if cost <= coins and (card_id not in city if purple else city.get(card_id, 0) < 2)
+        ]
+    else:
+        actions = [
+            {"type": "build", "card": card_id}
+            for card_id, cost, purple in _piles(state)
+            if cost <= coins and not (purple and card_id in city)
+        ]
     costs = state.table.landmark_costs[state.active]
-    actions.extend(
+    actions += [
         {"type": "build_landmark", "landmark": lid}
         for lid, built in player.landmarks.items()
         if not built and costs[lid] <= coins
-    )
+    ]
     project = state.table.project
     if project and not player.flag and project.cost <= coins:
         actions.append({"type": "contribute"})
@@ -101,6 +115,34 @@ _LEGAL: dict[str, Callable[[GameState], list[dict]]] = {
 # --- helpers -----------------------------------------------------------------------------------
 
 
+class _Piles:
+    """The market's open piles as (card id, cost, purple?), in market order, for the market dict
+    they were read from: the market changes at a build, the build step is offered every turn."""
+
+    __slots__ = ("market", "piles")
+
+    def __init__(self, market: dict, piles: tuple[tuple[str, int, bool], ...]):
+        self.market = market
+        self.piles = piles
+
+    @classmethod
+    def read(cls, state: GameState) -> _Piles:
+        cards = state.table.cards
+        piles = tuple(
+            (card_id, cards[card_id].cost, cards[card_id].colour == "purple")
+            for card_id, copies in state.market.items()
+            if copies
+        )
+        return cls(state.market, piles)
+
+
+def _piles(state: GameState) -> tuple[tuple[str, int, bool], ...]:
+    cache = state.piles_cache
+    if cache is None or cache.market is not state.market:
+        cache = state.piles_cache = _Piles.read(state)
+    return cache.piles
+
+
 def _others(state: GameState) -> list[int]:
     count = len(state.players)
     return [(state.active + step) % count for step in range(1, count)]
@@ -109,12 +151,13 @@ def _others(state: GameState) -> list[int]:
 def _tradeable(state: GameState, seat: int) -> list[str]:
     cards = state.table.cards
     player = state.players[seat]
+    face_down = player.face_down
     return [
         card_id
-        for card_id in player.city
+        for card_id, copies in player.city.items()
         if cards[card_id].colour != "purple"
-        and cards[card_id].is_establishment
-        and face_up(player, card_id)
+        and cards[card_id].numbers  # an establishment: the Kosmos Shop is none
+        and copies > face_down.get(card_id, 0)  # a copy face up (effects.face_up)
     ]
 
 
@@ -146,6 +189,12 @@ def _name(state: GameState, seat: int) -> str:
 
 
 def expect_keys(action: dict, *keys: str) -> None:
+    if len(action) == 1 + len(keys):  # "type" is there: apply_action has read it
+        for key in keys:
+            if key not in action:
+                break
+        else:
+            return
     expected = {"type", *keys}
     if set(action) != expected:
         wanted = ", ".join(sorted(expected))
@@ -160,7 +209,7 @@ def _seat_number(state: GameState, value) -> int:
 
 def _roll_dice(state: GameState, count: int, forced) -> tuple[int, ...]:
     if forced is None:
-        values = tuple(1 + dice_module.draw(state.seed, state.draws + i, 6) for i in range(count))
+        values = dice_module.roll(state.setup["seed"], state.draws, count)
         state.draws += count
         return values
     if not isinstance(forced, list | tuple):
@@ -182,13 +231,14 @@ def _roll(state: GameState, action: dict, forced, events: Events) -> None:
     player = state.players[state.active]
     if count not in (1, 2) or isinstance(count, bool):
         raise IllegalAction("dice_count")
-    if count == 2 and not landmark_effect(state, player, "two_dice"):
+    powers = in_force(state, player).first
+    if count == 2 and "two_dice" not in powers:
         raise IllegalAction("two_dice_not_allowed", player=player.name)
     state.dice = _roll_dice(state, count, forced)
     events.append(
         {"type": "roll", "player": state.active, "dice": list(state.dice), "total": sum(state.dice)}
     )
-    if not state.rerolled and landmark_effect(state, player, "reroll"):
+    if not state.rerolled and "reroll" in powers:
         state.phase = "reroll"
         return
     _activate(state, events)
@@ -218,34 +268,65 @@ def _keep(state: GameState, action: dict, forced, events: Events) -> None:
 
 
 def _activate(state: GameState, events: Events) -> None:
-    """Red first (counter-clockwise from the active seat's right), then blue, green, purple."""
-    total = sum(state.dice)
-    table = state.table
-    players = state.players
+    """Red first (counter-clockwise from the active seat's right), then blue (clockwise from the
+    active seat), green (the active seat's), purple (queued for _resolve_queue).
+
+    The commonest effect, coins from the bank, is paid here as effects._bank would pay it: a
+    roll pays out several times over, and the calls would cost more than the payment."""
+    rolled = state.table.rolled.get(sum(state.dice))
+    if rolled is None:
+        state.queue = ()
+        _resolve_queue(state, events)
+        return
     active = state.active
-    count = len(players)
-    for step in range(1, count):
-        seat = (active - step) % count
-        for card_id in table.by_number.get(("red", total), ()):
-            copies = face_up(players[seat], card_id)
-            if copies:
-                resolve(state, seat, table.cards[card_id], copies, events)
-    for step in range(count):
-        seat = (active + step) % count
-        for card_id in table.by_number.get(("blue", total), ()):
-            copies = face_up(players[seat], card_id)
-            if copies:
-                resolve(state, seat, table.cards[card_id], copies, events)
-    for card_id in table.by_number.get(("green", total), ()):
-        copies = face_up(players[active], card_id)
-        if copies:
-            resolve(state, active, table.cards[card_id], copies, events)
-    state.queue = tuple(
-        card_id
-        for card_id in table.by_number.get(("purple", total), ())
-        if face_up(players[active], card_id)
+    players = state.players
+    red_seats, blue_seats = _SEAT_ORDERS[len(players)][active]
+    for seats, cards in (
+        (red_seats, rolled.red),
+        (blue_seats, rolled.blue),
+        ((active,), rolled.green),
+    ):
+        if not cards:
+            continue
+        for seat in seats:
+            player = players[seat]  # its city stays as it is: resolvers move coins only
+            city = player.city
+            for card in cards:
+                copies = city.get(card.id)
+                if copies and player.face_down:
+                    copies -= player.face_down.get(card.id, 0)
+                if not copies:
+                    continue
+                effect = card.effect
+                if effect.kind == "bank":
+                    amount = effect.params["amount"]
+                    bonus = in_force(state, player).icon_bonus
+                    if bonus:
+                        amount += bonus.get(card.icon, 0)
+                    transfer(state, events, card.id, None, seat, amount * copies, copies)
+                else:
+                    RESOLVERS[effect.kind](state, seat, card, copies, events)
+    player = players[active]
+    state.queue = (
+        tuple(card.id for card in rolled.purple if face_up(player, card.id))
+        if rolled.purple
+        else ()
     )
     _resolve_queue(state, events)
+
+
+# For each number of seats and active seat: the seats red cards pay out to (counter-clockwise from
+# the active seat's right) and the seats blue cards pay out to (clockwise from the active seat).
+_SEAT_ORDERS = {
+    count: [
+        (
+            tuple((active - step) % count for step in range(1, count)),
+            tuple((active + step) % count for step in range(count)),
+        )
+        for active in range(count)
+    ]
+    for count in range(2, 5)
+}
 
 
 def _resolve_queue(state: GameState, events: Events) -> None:
@@ -287,8 +368,8 @@ def _trade(state: GameState, action: dict, forced, events: Events) -> None:
     refusal = _trade_refusal(state, give, target, take)
     if refusal is not None:
         raise refusal
-    mine = state.players[state.active]
-    theirs = state.players[target]
+    mine = state.changing(state.active)
+    theirs = state.changing(target)
     mine.city = _moved(mine.city, give, take)
     theirs.city = _moved(theirs.city, take, give)
     events.append(
@@ -324,7 +405,7 @@ def _skip(state: GameState, action: dict, forced, events: Events) -> None:
 def _build(state: GameState, action: dict, forced, events: Events) -> None:
     expect_keys(action, "card")
     card_id = action["card"]
-    player = state.players[state.active]
+    player = state.changing(state.active)
     if not isinstance(card_id, str) or card_id not in state.market:
         raise _refuse(state, "not_in_market", card=card_id)
     card = state.table.cards[card_id]
@@ -345,7 +426,11 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
         raise _refuse(state, "two_copies_only", player=player.name, card=card_id)
     player.coins -= card.cost
     player.city = {**player.city, card_id: player.city.get(card_id, 0) + 1}
-    state.market = {**state.market, card_id: state.market[card_id] - 1}
+    market = state.market
+    state.market = {**market, card_id: market[card_id] - 1}
+    piles = state.piles_cache
+    if state.market[card_id] and piles is not None and piles.market is market:
+        state.piles_cache = _Piles(state.market, piles.piles)  # no pile emptied: the same ones
     events.append({"type": "build", "player": state.active, "card": card_id, "cost": card.cost})
     if "random_market" in state.table.variants:
         _refill_market(state, events)
@@ -370,7 +455,7 @@ def _refill_market(state: GameState, events: Events) -> None:
 def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:
     expect_keys(action, "landmark")
     landmark = action["landmark"]
-    player = state.players[state.active]
+    player = state.changing(state.active)
     if not isinstance(landmark, str) or landmark not in player.landmarks:
         raise _refuse(state, "no_such_landmark_to_build", player=player.name, landmark=landmark)
     if player.landmarks[landmark]:
@@ -395,7 +480,7 @@ def _build_landmark(state: GameState, action: dict, forced, events: Events) -> N
 def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
     expect_keys(action)
     project = state.table.project
-    player = state.players[state.active]
+    player = state.changing(state.active)
     if project is None:
         raise IllegalAction("no_project")
     if player.flag:
@@ -439,23 +524,27 @@ def end_action(state: GameState, events: Events) -> None:
         events.append({"type": "game_over", "winner": state.active})
         return
     player = state.players[state.active]
-    cards = state.table.cards
-    for card_id, _copies in player.city.items():
-        card = cards[card_id]
-        if card.effect.kind == "coin_if_broke_after_build" and player.coins == 0:
-            transfer(state, events, card_id, None, state.active, card.effect.params["amount"])
+    paying = state.table.after_build
+    if paying and player.coins == 0:
+        cards = state.table.cards
+        for card_id in player.city:  # in city order; once one has paid, the seat is not broke
+            if card_id in paying and state.players[state.active].coins == 0:
+                amount = cards[card_id].effect["amount"]
+                transfer(state, events, card_id, None, state.active, amount)
     _end_turn(state, events)
 
 
 def _extra_turn_reason(state: GameState) -> str | None:
     if state.extra_turn or not state.dice:
         return None
-    player = state.players[state.active]
+    powers = in_force(state, state.players[state.active])
     doubles = len(state.dice) == 2 and state.dice[0] == state.dice[1]
-    park = landmark_effect(state, player, "extra_turn_on_doubles")
+    park = powers.first.get("extra_turn_on_doubles")
     if doubles and park:
         return park.id
-    for source in effects_in_force(state, player):  # a landmark and an island may name totals
+    if "extra_turn_on_total" not in powers.first:
+        return None
+    for source in powers.sources:  # a landmark and an island may name totals
         effect = source.effect
         if effect.kind == "extra_turn_on_total" and sum(state.dice) == effect.params["total"]:
             return source.id
@@ -478,9 +567,8 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
     state.rerolled = False
     state.extra_turn = extra
     state.queue = ()
-    player = state.players[seat]
-    if player.fresh:
-        player.fresh = ()
+    if state.players[seat].fresh:
+        state.changing(seat).fresh = ()
     if events is not None:
         state.turn += 1
         state.extra_turns += extra
@@ -563,25 +651,25 @@ def apply_action(
     `dice` forces the values of a roll or reroll (tests and replay only). `seat`, if given, is the
     seat that claims to act; any other than the active seat is refused.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str):
         raise IllegalAction("action_not_a_dict")
-    kind = action["type"]
-    if kind not in _HANDLERS:
+    entry = _HANDLERS.get(kind)
+    if entry is None:
         raise IllegalAction("unknown_action", kind=shown(kind))
-    rule = _ACTION_RULES.get(kind)
-    if rule is not None and rule not in state.table.rules:
-        raise IllegalAction("rule_not_in_game", rule=rule)
+    if kind in _ACTION_RULES and _ACTION_RULES[kind] not in state.table.rules:
+        raise IllegalAction("rule_not_in_game", rule=_ACTION_RULES[kind])
     if state.winner is not None:
         raise IllegalAction("game_over", player=_name(state, state.winner))
     if seat is not None and seat != state.active:
         claimed = _name(state, _seat_number(state, seat))
         raise IllegalAction("not_your_turn", player=_name(state, state.active), claimed=claimed)
-    phase, handler = _HANDLERS[kind]
+    phase, handler = entry
     if phase != state.phase:
         raise IllegalAction(WRONG_PHASE[state.phase], player=_name(state, state.active), kind=kind)
     if dice is not None and kind not in ("roll", "reroll"):
         raise IllegalAction("dice_forced_wrongly")
-    new_state = state.copy()
+    new_state = state.successor()
     events: Events = []
     handler(new_state, action, dice, events)
     return new_state, events

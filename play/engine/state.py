@@ -1,8 +1,14 @@
 """The game state: plain data that round-trips through JSON exactly.
 
-States are treated as values. `apply_action` works on a copy; a copy shares the dicts of the
-original (cities, landmarks, market) until it changes one, and then replaces it instead of
-changing it in place, so copying stays cheap and the state passed in is never mutated.
+States are treated as values. `apply_action` works on a successor: it shares the players of the
+state before it and copies a player only when it is about to change one (`changing`); a player's
+copy shares its dicts (city, landmarks) until it changes one, and then replaces it instead of
+changing it in place. So a step stays cheap and the state passed in is never mutated.
+
+What is derived from a state to make play fast (a player's effects in force, the JSON of the
+setup) is cached beside the data, keyed by the identity of the values it was derived from; it is
+never part of the JSON, of equality or of a copy's meaning, and a state read from JSON derives it
+afresh.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ class Player:
         "boat",
         "islands",
         "face_down",
+        "in_force_cache",
     )
 
     def __init__(
@@ -43,6 +50,7 @@ class Player:
         self.islands: tuple[str, ...] = tuple(islands)  # expedition: claimed islands, in order
         # yokai_flip: card id -> copies lying face down (never more than the city holds)
         self.face_down: dict[str, int] = face_down if face_down is not None else {}
+        self.in_force_cache = None  # effects.InForce, for the landmarks, fresh and islands above
 
     def copy(self) -> Player:
         twin = Player.__new__(Player)
@@ -55,23 +63,47 @@ class Player:
         twin.boat = self.boat
         twin.islands = self.islands
         twin.face_down = self.face_down
+        twin.in_force_cache = self.in_force_cache
         return twin
 
     def to_dict(self) -> dict:
         return {
-            "name": self.name,
-            "coins": self.coins,
+            **self._fields(),
             "city": dict(self.city),
             "landmarks": dict(self.landmarks),
             "fresh": list(self.fresh),
-            "flag": self.flag,
-            "boat": self.boat,
             "islands": list(self.islands),
             "face_down": dict(self.face_down),
         }
 
+    def _fields(self) -> dict:
+        """The player's JSON fields, sharing the player's own dicts: only for dumping at once."""
+        return {
+            "name": self.name,
+            "coins": self.coins,
+            "city": self.city,
+            "landmarks": self.landmarks,
+            "fresh": self.fresh,
+            "flag": self.flag,
+            "boat": self.boat,
+            "islands": self.islands,
+            "face_down": self.face_down,
+        }
+
     def __repr__(self) -> str:
         return f"Player({self.name!r}, coins={self.coins}, city={self.city})"
+
+
+class SetupJson:
+    """The JSON of a game's setup, dumped once for all the states of that game: they share the
+    setup itself and this cache of it (keyed by the setup's identity, so a state given another
+    setup dumps that one)."""
+
+    __slots__ = ("setup", "text")
+
+    def __init__(self):
+        self.setup: dict | None = None
+        self.text = ""
 
 
 class GameState:
@@ -92,6 +124,9 @@ class GameState:
         "extra_turns",
         "winner",
         "start_rolls",
+        "owned",
+        "setup_json_cache",
+        "piles_cache",
     )
 
     def __init__(self, setup: dict, table: Table | None = None):
@@ -111,6 +146,10 @@ class GameState:
         self.extra_turns = 0  # of the turns begun, how many were extra turns
         self.winner: int | None = None
         self.start_rolls: list[list[int | None]] = []
+        # Which players this state may change in place; None: all of them (see `changing`).
+        self.owned: list[bool] | None = None
+        self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
+        self.piles_cache = None  # rules._Piles: the open piles of self.market
 
     @property
     def seed(self) -> int:
@@ -122,11 +161,23 @@ class GameState:
         return 1 + (self.turn - 1 - self.extra_turns) // len(self.players)
 
     def copy(self) -> GameState:
+        """A state whose players the caller may change at will."""
+        twin = self.successor()
+        twin.players = [player.copy() for player in self.players]
+        twin.owned = None
+        return twin
+
+    def successor(self) -> GameState:
+        """The state an action starts from: it shares every player with this one until
+        `changing` copies the one about to change."""
         twin = GameState.__new__(GameState)
         twin.setup = self.setup
         twin.table = self.table
         twin.draws = self.draws
-        twin.players = [player.copy() for player in self.players]
+        twin.players = list(self.players)
+        twin.owned = [False] * len(self.players)
+        twin.setup_json_cache = self.setup_json_cache
+        twin.piles_cache = self.piles_cache
         twin.market = self.market
         twin.market_deck = self.market_deck
         twin.active = self.active
@@ -140,6 +191,16 @@ class GameState:
         twin.winner = self.winner
         twin.start_rolls = self.start_rolls
         return twin
+
+    def changing(self, seat: int) -> Player:
+        """The seat's player, copied first if it is still shared with the state before."""
+        owned = self.owned
+        if owned is None or owned[seat]:
+            return self.players[seat]
+        player = self.players[seat].copy()
+        self.players[seat] = player
+        owned[seat] = True
+        return player
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -162,7 +223,29 @@ class GameState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        # Exactly the text of json.dumps(self.to_dict()), in two pieces: the setup, which never
+        # changes in a game and is the larger part, is dumped once; the rest dumps the state's
+        # own values without copying them (tuples dump as lists).
+        cache = self.setup_json_cache
+        if cache.setup is not self.setup:
+            cache.setup, cache.text = self.setup, _dumps(self.setup)
+        rest = {
+            "draws": self.draws,
+            "players": [player._fields() for player in self.players],
+            "market": self.market,
+            "market_deck": self.market_deck,
+            "active": self.active,
+            "phase": self.phase,
+            "dice": self.dice,
+            "rerolled": self.rerolled,
+            "extra_turn": self.extra_turn,
+            "queue": self.queue,
+            "turn": self.turn,
+            "extra_turns": self.extra_turns,
+            "winner": self.winner,
+            "start_rolls": self.start_rolls,
+        }
+        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(rest)[1:]}'
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
@@ -189,6 +272,8 @@ class GameState:
     def __repr__(self) -> str:
         return f"<GameState turn={self.turn} active={self.active} phase={self.phase}>"
 
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 _NO_KEY = object()
 

@@ -8,6 +8,7 @@ every state of the same game, so it must never be changed after it is built.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .cards import (
     CardDef,
@@ -38,6 +39,18 @@ MAX_TRACK = 99
 MAX_DEFINITIONS = 200
 
 
+class Rolled(NamedTuple):
+    """The cards a dice total activates, by colour, in the order they resolve."""
+
+    red: tuple[CardDef, ...]
+    blue: tuple[CardDef, ...]
+    green: tuple[CardDef, ...]
+    purple: tuple[CardDef, ...]
+
+
+_ROLLED_COLOURS = {"red": 0, "blue": 1, "green": 2, "purple": 3}
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     cards: dict[str, CardDef]
@@ -52,6 +65,10 @@ class Table:
     islands: dict[str, LandmarkDef] = field(default_factory=dict)
     track_length: int = 0
     island_spaces: dict[int, str] = field(default_factory=dict)
+    # by_number once more, per total and holding the definitions: a roll looks up one entry
+    rolled: dict[int, Rolled] = field(default_factory=dict)
+    # the cards that pay after the build step (coin_if_broke_after_build): most games have none
+    after_build: frozenset[str] = frozenset()
 
     def card(self, card_id: str) -> CardDef:
         if isinstance(card_id, str) and card_id in self.cards:
@@ -159,9 +176,12 @@ def build_table(setup: dict) -> Table:
     track_length, island_spaces = _expedition(setup.get("expedition"), islands, rules)
 
     by_number: dict[tuple[str, int], list[str]] = {}
+    by_total: dict[int, tuple[list, list, list, list]] = {}  # the lists of a Rolled
     for card in cards.values():
         for number in card.numbers:
             by_number.setdefault((card.colour, number), []).append(card.id)
+            lists = by_total.setdefault(number, ([], [], [], []))
+            lists[_ROLLED_COLOURS[card.colour]].append(card)
     return Table(
         cards=cards,
         landmarks=landmarks,
@@ -173,6 +193,10 @@ def build_table(setup: dict) -> Table:
         islands=islands,
         track_length=track_length,
         island_spaces=island_spaces,
+        rolled={total: Rolled(*map(tuple, lists)) for total, lists in by_total.items()},
+        after_build=frozenset(
+            card.id for card in cards.values() if card.effect.kind == "coin_if_broke_after_build"
+        ),
     )
 
 

@@ -69,7 +69,7 @@ def legal(state) -> list[dict]:
 def apply(state, action: dict, forced, events: list) -> None:
     expect_keys(action, "spaces")
     spaces = action["spaces"]
-    player = state.players[state.active]
+    player = state.changing(state.active)
     if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
         raise IllegalAction("sail_spaces", most=MAX_SPACES, spaces=shown(spaces))
     room = state.table.track_length - player.boat

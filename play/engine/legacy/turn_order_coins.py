@@ -19,7 +19,7 @@ def give_coins(state) -> None:
         return
     count = len(state.players)
     for place in range(1, count):
-        state.players[(state.active + place) % count].coins += place
+        state.changing((state.active + place) % count).coins += place
 
 
 KNOWN_RULES.add(RULE)

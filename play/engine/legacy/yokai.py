@@ -68,7 +68,7 @@ def yokai_flip(state, events: list) -> None:
     card_id = most_expensive(state, target)
     if card_id is None:
         return
-    player = state.players[target]
+    player = state.changing(target)
     player.face_down = {**player.face_down, card_id: player.face_down.get(card_id, 0) + 1}
     events.append({"type": "face_down", "player": target, "card": card_id, "roller": state.active})
 
@@ -84,8 +84,8 @@ def yokai_coins(state, events: list) -> None:
 
 def turn_face_up(state, events: list) -> None:
     """At the start of a player's turn, all their face-down cards turn face up."""
-    player = state.players[state.active]
-    if player.face_down:
+    if state.players[state.active].face_down:
+        player = state.changing(state.active)
         events.append({"type": "face_up", "player": state.active, "cards": dict(player.face_down)})
         player.face_down = {}
 

@@ -1,0 +1,48 @@
+"""What the engine caches to stay fast follows the state it belongs to: a new value assigned to a
+player is seen at once, a copy may be changed freely, and the JSON text is exactly json.dumps."""
+
+import json
+
+from helpers import ANN, BEN, NAMES
+
+from play.engine import GameState, apply_action, legal_actions, new_game
+from play.engine.effects import landmark_effect
+
+
+def test_a_landmark_assigned_on_a_copy_is_in_force_there_and_not_in_the_original():
+    state = new_game("classic", players=NAMES, seed=1)
+    assert landmark_effect(state, state.players[ANN], "two_dice") is None  # cached now
+    trial = state.copy()
+    trial.players[ANN].landmarks = {**trial.players[ANN].landmarks, "train_station": True}
+    assert landmark_effect(trial, trial.players[ANN], "two_dice").id == "train_station"
+    assert landmark_effect(state, state.players[ANN], "two_dice") is None
+    assert {"type": "roll", "dice": 2} in legal_actions(trial)
+    assert {"type": "roll", "dice": 2} not in legal_actions(state)
+
+
+def test_a_copy_may_be_changed_without_touching_the_state_it_came_from():
+    state = new_game("classic", players=NAMES, seed=1)
+    before = state.to_json()
+    trial = state.copy()
+    for player in trial.players:
+        player.coins += 5
+        player.city = {**player.city, "ranch": 1}
+    assert state.to_json() == before
+
+
+def test_a_step_shares_the_players_it_leaves_alone():
+    state = new_game("classic", players=NAMES, seed=1)
+    state, _ = apply_action(state, {"type": "roll", "dice": 1}, dice=(6,))  # nothing activates
+    after, _ = apply_action(state, {"type": "pass"})
+    assert after.players[BEN] is state.players[BEN]
+    assert after.players[ANN] is state.players[ANN]  # a pass changes no player either
+
+
+def test_the_json_is_exactly_json_dumps_of_the_dict_for_states_loaded_and_played():
+    state = new_game("kosmos", players=["Åsa", "Björn", "Čech"], seed=3, variants=["random_market"])
+    for _ in range(60):
+        text = state.to_json()
+        assert text == json.dumps(state.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        loaded = GameState.from_json(text)
+        assert loaded.to_json() == text and loaded == state
+        state, _ = apply_action(state, legal_actions(state)[-1])
