@@ -13,6 +13,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture then skips (or, with REQUIRE_BROWSER=1, fails) each test
+    expect = None
+
 from campaign.models import Campaign, Phase
 from play.models import Game
 
@@ -203,9 +208,8 @@ def test_a_campaign_evening(live_server, host, phone):
         mayor_phone.get_by_role("button", name="These are my picks").click()
         mayor_phone.wait_for_selector(".pick-form", state="detached")
         if mayor_phone is ann:  # Ben still picking: the table shows that Ann has, not what
-            host.wait_for_function(
-                "document.querySelectorAll('.picks-status .waiting').length === 1"
-            )  # the table's page reloaded by itself
+            # the table's page reloads by itself (a locator: the CSP forbids evaluated strings)
+            expect(host.locator(".picks-status .waiting")).to_have_count(1, timeout=15_000)
             shoot(host, "picks-table-one-waiting")
     host.wait_for_selector(".next-step:has-text('Play game 3')")
     campaign.refresh_from_db()
