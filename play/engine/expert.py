@@ -1,10 +1,11 @@
-"""The expert bot: looks ahead at the build step by playing the next rounds out many times.
+"""The expert bot: looks ahead at the build step by playing the next turns out many times.
 
 At the build step it keeps a few promising actions (every landmark, project and voyage, greedy's
 favourite establishments, passing), plays each one out over the same sampled dice a fixed number
-of times with greedy bots in every seat for a few rounds, and scores where each playout ends with
-greedy's estimate of the rounds each seat still needs. The action with the best average wins.
-Other decisions (dice, reroll, target, trade) are greedy's.
+of times with greedy bots in every seat for a few turns, and scores where each playout ends with
+greedy's estimate of the rounds each seat still needs. The action with the best average wins,
+greedy's own choice unless another is clearly better. Other decisions (dice, reroll, target,
+trade) are greedy's. docs/bots.md explains it with figures.
 
 The dice of a playout are the bot's own guesses, never the game's: each playout runs on a copy of
 the state with a seed drawn from the bot's rng (and, in a random market, the face-down deck
@@ -25,10 +26,14 @@ from .state import GameState
 # Playouts per candidate action, and how many establishments besides greedy's choice are tried.
 PLAYOUTS = 12
 ESTABLISHMENTS = 4
-# A playout stops once every seat has had this many more turns.
-HORIZON_ROUNDS = 3
+# A playout stops after this many more turns (four rounds of two players, two of four): long
+# enough for an establishment to pay back what it cost, short enough to play many.
+HORIZON_TURNS = 8
 # Rounds-to-win lead that makes a seat about 73 % sure to win (the logistic's scale).
 LEAD_SCALE = 2.0
+# How much better (in chance to win) an action must look than greedy's choice to be taken
+# instead: with a few noisy playouts, the best-looking of many actions is often only lucky.
+GREEDY_MARGIN = 0.04
 # Build-step actions that are always tried: each step towards the win, a voyage, not building.
 STEPS_AND_PASSING = ("build_landmark", "contribute", "sail", "rest", "pass")
 
@@ -48,7 +53,9 @@ def expert_bot(state: GameState, actions: list[dict], rng: random.Random) -> dic
     seeds = [rng.getrandbits(62) for _ in range(PLAYOUTS)]
     best, best_score = candidates[0], -math.inf
     for action in candidates:
-        score = sum(_playout(state, action, seed, seat) for seed in seeds)
+        score = sum(_playout(state, action, seed, seat) for seed in seeds) / len(seeds)
+        if action is candidates[0]:
+            score += GREEDY_MARGIN
         if score > best_score:
             best, best_score = action, score
     return best
@@ -79,7 +86,7 @@ def _determinised(state: GameState, seed: int) -> GameState:
 
 def _playout(state: GameState, action: dict, seed: int, seat: int) -> float:
     trial, _events = apply_action(_determinised(state, seed), action)
-    stop = state.turn + HORIZON_ROUNDS * len(state.players)
+    stop = state.turn + HORIZON_TURNS
     rng = random.Random(seed)
     while trial.winner is None and trial.turn < stop:
         trial, _events = apply_action(trial, greedy_bot(trial, legal_actions(trial), rng))
