@@ -26,6 +26,9 @@ from .state import GameState
 # Playouts per candidate action, and how many establishments besides greedy's choice are tried.
 PLAYOUTS = 12
 ESTABLISHMENTS = 4
+# Playouts per decision at most: with many candidates (late in a game every landmark is
+# affordable) each gets fewer, so no decision takes much longer than a typical one.
+PLAYOUT_BUDGET = 96
 # A playout stops after this many more turns (four rounds of two players, two of four): long
 # enough for an establishment to pay back what it cost, short enough to play many.
 HORIZON_TURNS = 8
@@ -51,6 +54,7 @@ def expert_bot(state: GameState, actions: list[dict], rng: random.Random) -> dic
     if len(candidates) == 1:
         return candidates[0]
     seeds = [rng.getrandbits(62) for _ in range(PLAYOUTS)]
+    seeds = seeds[: max(PLAYOUT_BUDGET // len(candidates), 1)]
     best, best_score = candidates[0], -math.inf
     for action in candidates:
         score = sum(_playout(state, action, seed, seat) for seed in seeds) / len(seeds)
