@@ -7,7 +7,11 @@ the rule stack, sides, the games) is read-only: changing it by hand would break 
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
+
+from play.describe import bot_name
+from play.models import HUMAN
 
 from .models import (
     Campaign,
@@ -34,10 +38,18 @@ class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
         return False
 
 
+@admin.display(description=gettext_lazy("Person or bot"))
+def person_or_bot(mayor: Mayor) -> str:
+    """The kind as the campaign's screens name it (a bot as easy, normal or hard)."""
+    if mayor.kind == HUMAN:
+        return gettext("person")
+    return gettext("bot: %(kind)s") % {"kind": bot_name(mayor.kind)}
+
+
 class MayorInline(admin.TabularInline):
     model = Mayor
-    fields = ("seat", "name", "city_name", "colour", "circles", "kind")
-    readonly_fields = ("seat", "colour", "kind")
+    fields = ("seat", "name", "city_name", "colour", "circles", person_or_bot)
+    readonly_fields = ("seat", "colour", person_or_bot)
     extra = 0
     can_delete = False
 
@@ -60,10 +72,10 @@ class CampaignAdmin(SimpleHistoryAdmin):
 
 @admin.register(Mayor)
 class MayorAdmin(SimpleHistoryAdmin):
-    list_display = ("name", "city_name", "campaign", "seat", "colour", "circles", "kind")
+    list_display = ("name", "city_name", "campaign", "seat", "colour", "circles", person_or_bot)
     search_fields = ("name", "city_name", "campaign__name")
-    fields = ("campaign", "seat", "colour", "kind", "name", "city_name", "circles")
-    readonly_fields = ("campaign", "seat", "colour", "kind")
+    fields = ("campaign", "seat", "colour", person_or_bot, "name", "city_name", "circles")
+    readonly_fields = ("campaign", "seat", "colour", person_or_bot)
 
     def has_add_permission(self, request):
         return False

@@ -52,9 +52,11 @@ COLOUR_NAMES = {
     "special": gettext_lazy("special"),
 }
 
+# Each bot named by how hard it is to beat; stored seats keep the engine's names.
 BOT_NAMES = {
-    "random": gettext_lazy("random"),
-    "greedy": gettext_lazy("greedy"),
+    "random": gettext_lazy("easy"),
+    "greedy": gettext_lazy("normal"),
+    "expert": gettext_lazy("hard"),
 }
 
 

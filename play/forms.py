@@ -18,8 +18,10 @@ EMPTY = ""
 
 KIND_CHOICES = [
     (HUMAN, _("Human")),
-    ("random", _("Bot: random")),
-    ("greedy", _("Bot: greedy")),
+    # The bots by how hard they are to beat (play/engine/bots.py keeps their stored names).
+    ("random", _("Bot: easy")),
+    ("greedy", _("Bot: normal")),
+    ("expert", _("Bot: hard")),
 ]
 EDITION_CHOICES = [
     ("classic", _("Classic")),

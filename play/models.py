@@ -394,20 +394,27 @@ class Game(models.Model):
         """Let the bots whose time has come move; returns how many steps were made.
 
         With a delay, one step per call (each is then seen on the next poll); without one
-        (tests), bots play until a human is to act or the game ends.
+        (tests), bots play until a human is to act or the game ends. A bot decides on the state
+        this object holds, outside the transaction; the step is applied only if the locked row
+        still has that version.
         """
         steps = 0
         if self.bot_due_at is None or self.bot_due_at > timezone.now():
             return steps  # known without asking the database: no bot is due
         while steps < limit:
+            # The bot thinks on the version this object holds, before taking the row's lock:
+            # a bot that looks ahead takes a while, and no other request should wait for it.
+            state = self.load()
+            seat = state.active
+            version = self.version
+            rng = random.Random(f"{state.seed}:{version}")
+            action = choose_action(self.seats[seat]["kind"], state, rng)
             with transaction.atomic():
                 game = Game.objects.select_for_update().get(pk=self.pk)
+                if game.version != version:
+                    break  # someone moved while the bot thought: its decision is dropped
                 if game.bot_due_at is None or game.bot_due_at > timezone.now():
                     break
-                state = game.load()
-                seat = state.active
-                rng = random.Random(f"{state.seed}:{game.version}")
-                action = choose_action(game.seats[seat]["kind"], state, rng)
                 state, events = apply_action(state, action, seat=seat)
                 game._append(state, seat, action, events)
                 game._take_only_choices(state)

@@ -4,6 +4,7 @@ state = new_game("classic", players=["Ann", "Ben"], seed=7)
 state, events = apply_action(state, legal_actions(state)[0])
 """
 
+from . import expert  # noqa: F401  (adds the expert to bots.BOTS)
 from .errors import ContentError, IllegalAction
 from .legacy import expedition, rest_day, turn_order_coins, yokai  # noqa: F401  (each registers its rule)
 from .replay import replay, replay_steps

@@ -315,6 +315,23 @@ def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict 
     return best
 
 
+def _best_income_ranked(state: GameState, seat: int, actions: list[dict]) -> list[dict]:
+    """The establishments that earn anything, the most per coin first."""
+    base = _round_value(state, seat)
+    cards = state.table.cards
+    scored = []
+    for action in actions:
+        if action["type"] != "build":
+            continue
+        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
+        if gain > 0:
+            scored.append((-gain / max(cards[action["card"]].cost, 1), len(scored), action))
+    return [action for *_key, action in sorted(scored)]
+
+
+# Stored by these names, shown to people as easy, normal and hard (play/describe.py). The expert
+# (play/engine/expert.py) builds on greedy's estimates, so it adds itself here when imported;
+# play/engine/__init__.py imports it, so it is always here.
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 
 

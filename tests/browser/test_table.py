@@ -221,7 +221,7 @@ def test_who_starts_offers_only_seats_that_play_and_errors_get_the_focus(live_se
     assert offered == ["0", "1", "roll"]
     assert page.locator("#id_first_player").input_value() == "0"
     box = page.locator("#id_kind_0").bounding_box()
-    assert box["width"] > 150  # "Bot: greedy" fits on a phone
+    assert box["width"] > 150  # "Bot: normal" fits on a phone
 
     page.fill("#id_name_1", "")
     page.click("#start-form [type=submit]")

@@ -4,6 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+import play.models
 from play.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +49,24 @@ def test_a_due_bot_moves_on_the_poll(client, settings):
     assert response.status_code == 200
     assert game.version == 1  # one step, then the bot waits again so the table can follow
     assert json.loads(json.dumps(game.log()))[0]["type"] == "roll"
+
+
+def test_a_bot_decision_is_dropped_when_the_game_moved_while_it_thought(monkeypatch):
+    game = Game.start("classic", [("Ann", "greedy"), ("Ben", "human")], seed=3)
+    think = play.models.choose_action
+    other_poll = Game.objects.get(pk=game.pk)
+
+    def think_while_another_poll_moves(kind, state, rng):
+        monkeypatch.setattr(play.models, "choose_action", think)
+        assert other_poll.step_bots(limit=1) == 1  # the bot is still due after it
+        return think(kind, state, rng)
+
+    monkeypatch.setattr(play.models, "choose_action", think_while_another_poll_moves)
+
+    assert game.step_bots(limit=1) == 0
+    game.refresh_from_db()
+    assert game.version == 1  # one step in all, the other poll's
+    assert game.bot_due_at is not None  # and the next poll takes the next
 
 
 def test_polling_an_unknown_game_is_not_found(client):

@@ -1,0 +1,111 @@
+"""The expert bot: looks ahead at the build step by playing the next turns out many times.
+
+At the build step it keeps a few promising actions (every landmark, project and voyage, greedy's
+favourite establishments, passing), plays each one out over the same sampled dice a fixed number
+of times with greedy bots in every seat for a few turns, and scores where each playout ends with
+greedy's estimate of the rounds each seat still needs. The action with the best average wins,
+greedy's own choice unless another is clearly better. Other decisions (dice, reroll, target,
+trade) are greedy's. docs/bots.md explains it with figures.
+
+The dice of a playout are the bot's own guesses, never the game's: each playout runs on a copy of
+the state with a seed drawn from the bot's rng (and, in a random market, the face-down deck
+shuffled by it), so the bot cannot peek at the rolls the game will make. A fixed number of
+playouts keeps it reproducible: the same state and the same seeded rng give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .bots import BOTS, _best_income_ranked, _rounds_to_win, greedy_bot
+from .dice import shuffled
+from .rules import apply_action, has_won, legal_actions
+from .state import GameState
+
+# Playouts per candidate action, and how many establishments besides greedy's choice are tried.
+PLAYOUTS = 12
+ESTABLISHMENTS = 4
+# Playouts per decision at most: with many candidates (late in a game every landmark is
+# affordable) each gets fewer, so no decision takes much longer than a typical one.
+PLAYOUT_BUDGET = 96
+# A playout stops after this many more turns (four rounds of two players, two of four): long
+# enough for an establishment to pay back what it cost, short enough to play many.
+HORIZON_TURNS = 8
+# Rounds-to-win lead that makes a seat about 73 % sure to win (the logistic's scale).
+LEAD_SCALE = 2.0
+# How much better (in chance to win) an action must look than greedy's choice to be taken
+# instead: with a few noisy playouts, the best-looking of many actions is often only lucky.
+GREEDY_MARGIN = 0.04
+# Build-step actions that are always tried: each step towards the win, a voyage, not building.
+STEPS_AND_PASSING = ("build_landmark", "contribute", "sail", "rest", "pass")
+
+
+def expert_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+    if state.phase != "build" or len(actions) == 1:
+        return greedy_bot(state, actions, rng)
+    seat = state.active
+    for action in actions:
+        if action["type"] in ("build_landmark", "contribute"):
+            after, _events = apply_action(state, action)
+            if after.winner == seat:
+                return action
+    candidates = _candidates(state, actions, rng)
+    if len(candidates) == 1:
+        return candidates[0]
+    seeds = [rng.getrandbits(62) for _ in range(PLAYOUTS)]
+    seeds = seeds[: max(PLAYOUT_BUDGET // len(candidates), 1)]
+    best, best_score = candidates[0], -math.inf
+    for action in candidates:
+        score = sum(_playout(state, action, seed, seat) for seed in seeds) / len(seeds)
+        if action is candidates[0]:
+            score += GREEDY_MARGIN
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _candidates(state: GameState, actions: list[dict], rng: random.Random) -> list[dict]:
+    """Greedy's choice first (it keeps ties), then every step towards the win, the best few
+    establishments and passing."""
+    chosen = [greedy_bot(state, actions, rng)]
+    for action in actions:
+        if action["type"] in STEPS_AND_PASSING and action not in chosen:
+            chosen.append(action)
+    for action in _best_income_ranked(state, state.active, actions)[:ESTABLISHMENTS]:
+        if action not in chosen:
+            chosen.append(action)
+    return chosen
+
+
+def _determinised(state: GameState, seed: int) -> GameState:
+    """A copy whose dice (and face-down market deck) come from the bot's guess, not the game."""
+    trial = state.copy()
+    trial.setup = {**state.setup, "seed": seed}
+    if trial.market_deck:
+        deck, _counter = shuffled(list(trial.market_deck), seed, 0)
+        trial.market_deck = tuple(deck)
+    return trial
+
+
+def _playout(state: GameState, action: dict, seed: int, seat: int) -> float:
+    trial, _events = apply_action(_determinised(state, seed), action)
+    stop = state.turn + HORIZON_TURNS
+    rng = random.Random(seed)
+    while trial.winner is None and trial.turn < stop:
+        trial, _events = apply_action(trial, greedy_bot(trial, legal_actions(trial), rng))
+    return _chance_to_win(trial, seat)
+
+
+def _chance_to_win(state: GameState, seat: int) -> float:
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    if has_won(state, seat):
+        return 1.0
+    mine = _rounds_to_win(state, seat)
+    others = [other for other in range(len(state.players)) if other != seat]
+    theirs = min(_rounds_to_win(state, other) for other in others)
+    return 1 / (1 + math.exp((mine - theirs) / LEAD_SCALE))
+
+
+BOTS["expert"] = expert_bot
