@@ -58,14 +58,6 @@ def in_force(state: GameState, player: Player) -> InForce:
     return cache
 
 
-def landmarks_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
-    """Built landmarks whose effect applies: those built before this turn of their owner."""
-    defs = state.table.landmarks
-    return [
-        defs[lid] for lid, built in player.landmarks.items() if built and lid not in player.fresh
-    ]
-
-
 def effects_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
     """Every lasting effect a player enjoys now: landmarks in force (from their owner's turn after
     the one they were built in), then claimed islands (the expedition rule: from the moment they
