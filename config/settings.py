@@ -162,6 +162,9 @@ CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 # the table can follow each step and a human can still undo a build); pages poll this often.
 PLAY_BOT_DELAY = float(os.getenv("PLAY_BOT_DELAY", "1.0"))
 PLAY_BOT_DELAY_AFTER_HUMAN = float(os.getenv("PLAY_BOT_DELAY_AFTER_HUMAN", "2.5"))
+# How long a request that claimed a bot's step may think before another poll may take it over
+# (a hard bot decides in well under a second; the claim only matters if a worker dies meanwhile).
+PLAY_BOT_THINK_SECONDS = float(os.getenv("PLAY_BOT_THINK_SECONDS", "5"))
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
 
 # --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------

@@ -394,27 +394,34 @@ class Game(models.Model):
         """Let the bots whose time has come move; returns how many steps were made.
 
         With a delay, one step per call (each is then seen on the next poll); without one
-        (tests), bots play until a human is to act or the game ends. A bot decides on the state
-        this object holds, outside the transaction; the step is applied only if the locked row
-        still has that version.
+        (tests), bots play until a human is to act or the game ends.
+
+        A bot thinks outside the transaction, so no request waits on the row lock while a bot
+        that looks ahead decides. First the request claims the step (a conditional update that
+        moves `bot_due_at` a little ahead): the other phones polling meanwhile find no bot due
+        and do not think the same thought again. The step is applied only if the locked row
+        still has the version thought about and this request's claim; a request that dies
+        while thinking leaves a claim that runs out, and the next poll takes the step.
         """
         steps = 0
         if self.bot_due_at is None or self.bot_due_at > timezone.now():
             return steps  # known without asking the database: no bot is due
         while steps < limit:
-            # The bot thinks on the version this object holds, before taking the row's lock:
-            # a bot that looks ahead takes a while, and no other request should wait for it.
+            version = self.version
+            claim = timezone.now() + timedelta(seconds=settings.PLAY_BOT_THINK_SECONDS)
+            claimed = Game.objects.filter(
+                pk=self.pk, version=version, bot_due_at=self.bot_due_at
+            ).update(bot_due_at=claim)
+            if not claimed:
+                break  # another request is letting this bot move, or the game moved on
             state = self.load()
             seat = state.active
-            version = self.version
             rng = random.Random(f"{state.seed}:{version}")
             action = choose_action(self.seats[seat]["kind"], state, rng)
             with transaction.atomic():
                 game = Game.objects.select_for_update().get(pk=self.pk)
-                if game.version != version:
-                    break  # someone moved while the bot thought: its decision is dropped
-                if game.bot_due_at is None or game.bot_due_at > timezone.now():
-                    break
+                if game.version != version or game.bot_due_at != claim:
+                    break  # someone moved, or took the step over: this decision is dropped
                 state, events = apply_action(state, action, seat=seat)
                 game._append(state, seat, action, events)
                 game._take_only_choices(state)

@@ -51,14 +51,37 @@ def test_a_due_bot_moves_on_the_poll(client, settings):
     assert json.loads(json.dumps(game.log()))[0]["type"] == "roll"
 
 
-def test_a_bot_decision_is_dropped_when_the_game_moved_while_it_thought(monkeypatch):
+def test_phones_polling_while_a_bot_thinks_do_not_think_again(monkeypatch):
+    game = Game.start("classic", [("Ann", "greedy"), ("Ben", "human")], seed=3)
+    think = play.models.choose_action
+    thoughts = []
+    other_polls = [Game.objects.get(pk=game.pk) for _ in range(3)]
+
+    def think_while_others_poll(kind, state, rng):
+        thoughts.append(kind)
+        assert [poll.step_bots(limit=1) for poll in other_polls] == [0, 0, 0]
+        return think(kind, state, rng)
+
+    monkeypatch.setattr(play.models, "choose_action", think_while_others_poll)
+
+    assert game.step_bots(limit=1) == 1
+    assert thoughts == ["greedy"]  # one request thought; the three others found it claimed
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_a_bot_decision_is_dropped_when_its_claim_ran_out_and_another_poll_moved(
+    monkeypatch, settings
+):
+    settings.PLAY_BOT_THINK_SECONDS = 0  # as if the thinking request had hung
     game = Game.start("classic", [("Ann", "greedy"), ("Ben", "human")], seed=3)
     think = play.models.choose_action
     other_poll = Game.objects.get(pk=game.pk)
 
     def think_while_another_poll_moves(kind, state, rng):
         monkeypatch.setattr(play.models, "choose_action", think)
-        assert other_poll.step_bots(limit=1) == 1  # the bot is still due after it
+        other_poll.bot_due_at = Game.objects.get(pk=game.pk).bot_due_at  # it polled just now
+        assert other_poll.step_bots(limit=1) == 1
         return think(kind, state, rng)
 
     monkeypatch.setattr(play.models, "choose_action", think_while_another_poll_moves)
