@@ -17,6 +17,7 @@ Goal (issue 11): four-player playouts at least 4 times as fast as at the referen
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import statistics
@@ -178,28 +179,34 @@ def main() -> None:
     options = parser.parse_args()
     python = sys.version.split()[0]
     print(f"Python {python}, {options.games} playouts a round, {options.rounds} rounds")
-    with tempfile.TemporaryDirectory(prefix="engine-baseline-") as scratch:
+    with contextlib.ExitStack() as stack:
         engines = [Engine("new", ROOT)]
+        stack.callback(engines[0].close)
         if not options.only:
-            baseline = Path(scratch) / "baseline"
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", str(baseline), options.baseline],
-                cwd=ROOT,
-                check=True,
-                capture_output=True,
-            )
-            engines.insert(0, Engine("old", baseline))
+            engines.insert(0, Engine("old", stack.enter_context(checked_out(options.baseline))))
+            stack.callback(engines[0].close)
             print(f"old: {options.baseline[:12]}, new: this checkout ({ROOT})")
-        try:
-            figures = measure(engines, options.games, options.rounds)
-        finally:
-            for engine in engines:
-                engine.close()
-            if not options.only:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT, check=False
-                )
+        figures = measure(engines, options.games, options.rounds)
     report(figures, [engine.label for engine in engines])
+
+
+@contextlib.contextmanager
+def checked_out(commit: str):
+    """The repository at `commit`, in a temporary git worktree removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="engine-baseline-") as scratch:
+        baseline = Path(scratch) / "baseline"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(baseline), commit],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        try:
+            yield baseline
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT, check=False
+            )
 
 
 if __name__ == "__main__":
