@@ -187,8 +187,9 @@ def _project_benefit(state: GameState, player: Player) -> int:
     return params.get("amount", 0)
 
 
-def _rounds_to_win(state: GameState, seat: int) -> float:
-    """Rounds the seat needs, at its present income, to pay for everything still missing."""
+def rounds_to_win(state: GameState, seat: int) -> float:
+    """Rounds the seat needs, at its present income, to pay for everything still missing
+    (greedy's estimate; the expert scores its playouts by it too)."""
     player = state.players[seat]
     coins, steps = _missing(state, seat)
     income = max(_round_value(state, seat), MIN_INCOME)
@@ -227,17 +228,17 @@ def _claimed(state: GameState) -> set[str]:
 def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
     seat = state.active
     income = _best_income(state, seat, actions, rng)
-    income_rounds = None if income is None else _rounds_to_win(_after(state, seat, income), seat)
+    income_rounds = None if income is None else rounds_to_win(_after(state, seat, income), seat)
     steps = [a for a in actions if a["type"] in ("build_landmark", "contribute")]
     if steps:
         # The landmark or project that brings the win soonest, unless an establishment would.
-        best_step = min(steps, key=lambda a: _rounds_to_win(_after(state, seat, a), seat))
-        if income is None or _rounds_to_win(_after(state, seat, best_step), seat) <= income_rounds:
+        best_step = min(steps, key=lambda a: rounds_to_win(_after(state, seat, a), seat))
+        if income is None or rounds_to_win(_after(state, seat, best_step), seat) <= income_rounds:
             return best_step
     claim = _claiming_sail(state, actions)
     # An island is worth its voyage only if it brings the win sooner than the best establishment.
     if claim is not None and (
-        income is None or _rounds_to_win(_after(state, seat, claim), seat) < income_rounds
+        income is None or rounds_to_win(_after(state, seat, claim), seat) < income_rounds
     ):
         return claim
     cards = state.table.cards
@@ -276,7 +277,7 @@ def _idle_action(state: GameState, actions: list[dict]) -> dict:
         # Stop short of the island rather than sail past it; claim it from there later.
         fitting = [a for a in sails if boat + a["spaces"] < min(ahead)]
         voyage = {"type": "sail", "spaces": min(ahead) - boat}
-        if fitting and _rounds_to_win(_after(state, seat, voyage), seat) < _rounds_to_win(
+        if fitting and rounds_to_win(_after(state, seat, voyage), seat) < rounds_to_win(
             state, seat
         ):
             sail = max(fitting, key=lambda a: a["spaces"])
@@ -315,8 +316,9 @@ def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict 
     return best
 
 
-def _best_income_ranked(state: GameState, seat: int, actions: list[dict]) -> list[dict]:
-    """The establishments that earn anything, the most per coin first."""
+def best_income_ranked(state: GameState, seat: int, actions: list[dict]) -> list[dict]:
+    """The establishments that earn anything, the most per coin first (the expert tries the best
+    few of them)."""
     base = _round_value(state, seat)
     cards = state.table.cards
     scored = []

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from .bots import BOTS, _best_income_ranked, _rounds_to_win, greedy_bot
+from .bots import BOTS, best_income_ranked, greedy_bot, rounds_to_win
 from .dice import shuffled
 from .rules import apply_action, has_won, legal_actions
 from .state import GameState
@@ -72,7 +72,7 @@ def _candidates(state: GameState, actions: list[dict], rng: random.Random) -> li
     for action in actions:
         if action["type"] in STEPS_AND_PASSING and action not in chosen:
             chosen.append(action)
-    for action in _best_income_ranked(state, state.active, actions)[:ESTABLISHMENTS]:
+    for action in best_income_ranked(state, state.active, actions)[:ESTABLISHMENTS]:
         if action not in chosen:
             chosen.append(action)
     return chosen
@@ -102,9 +102,9 @@ def _chance_to_win(state: GameState, seat: int) -> float:
         return 1.0 if state.winner == seat else 0.0
     if has_won(state, seat):
         return 1.0
-    mine = _rounds_to_win(state, seat)
+    mine = rounds_to_win(state, seat)
     others = [other for other in range(len(state.players)) if other != seat]
-    theirs = min(_rounds_to_win(state, other) for other in others)
+    theirs = min(rounds_to_win(state, other) for other in others)
     return 1 / (1 + math.exp((mine - theirs) / LEAD_SCALE))
 
 
