@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("campaigns/", views.mine, name="mine"),
     path("campaigns/new/", views.new, name="new"),
+    path("campaigns/how-it-works/", views.how_it_works, name="how_it_works"),
     # before the table's link: "import" would pass for a secret
     path("c/import/", backup_views.import_campaign, name="import"),
     path(T + "export.json", backup_views.export, name="export"),

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from play import guide
 from play.models import Game
 
 from . import charts, dashboard, flow
@@ -128,6 +129,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("campaign:mine")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@require_GET
+def how_it_works(request: HttpRequest) -> HttpResponse:
+    """How a campaign works, told as the closed box tells it: nothing of the deck."""
+    editions = [(code, guide.edition_name(code)) for code in guide.EDITIONS]
+    return render(
+        request,
+        "campaign/how_it_works.html",
+        {"editions": editions, "colours": guide.colour_rules()},
     )
 
 

@@ -217,7 +217,7 @@ def game_summary(setup: dict) -> dict:
         "edition": EDITION_NAMES.get(edition, edition.replace("_", " ").capitalize()),
         "variants": [VARIANT_NAMES.get(v, v.replace("_", " ")) for v in setup.get("variants", [])],
         "seed": setup.get("seed"),
-        "guide": edition if edition in ("classic", "kosmos") else "",
+        "guide": edition if edition in ("classic", "kosmos", "legacy") else "",
     }
 
 

@@ -67,12 +67,17 @@ def guide(edition_id: str) -> dict:
         ],
         "cards": cards,
         "icons": list(icons.values()),
-        "colours": [
-            {
-                "colour": colour,
-                "name": describe.COLOUR_NAMES[colour],
-                "when": describe.COLOUR_RULES[colour],
-            }
-            for colour in ("blue", "green", "red", "purple")
-        ],
+        "colours": colour_rules(),
     }
+
+
+def colour_rules() -> list[dict]:
+    """Each colour of establishment, and on whose roll it works."""
+    return [
+        {
+            "colour": colour,
+            "name": describe.COLOUR_NAMES[colour],
+            "when": describe.COLOUR_RULES[colour],
+        }
+        for colour in ("blue", "green", "red", "purple")
+    ]
