@@ -421,6 +421,7 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         mine=dashboard.mayor_view(me),
         others=others,
         my_picks=[component_name(ctx["deck"], cid) for cid in (me.picks or [])],
+        read=dashboard.read_aloud(ctx["deck"], ctx["reader"]),
         may_pick=campaign.phase == Phase.PICKING and me.picks is None and not me.is_bot,
         error=error,
         shown=True,

@@ -6,6 +6,7 @@ import pytest
 from campaign_helpers import new_campaign, record_chapters
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils.html import escape
 
 from campaign import dashboard, flow
 from campaign.models import Campaign, Phase
@@ -199,6 +200,20 @@ def test_a_box_is_opened_on_its_own_page(client, campaign):
     campaign.refresh_from_db()
     pages = [client.get(url("read", campaign, n)).content.decode() for n in range(1, 12)]
     assert any("Open mystery box 1" in p and "The Mayor&#x27;s Chest" in p for p in pages)
+
+
+def test_a_mayor_rereads_the_story_on_their_phone(client, campaign, deck):
+    ann = campaign.mayors.get(seat=0)
+    sides = deck.sides()
+    for _chapter in range(2):
+        position = flow.reader_of(campaign).position
+        page = client.get(mayor_url("mayor", campaign, ann)).content.decode()
+        assert "What we have read so far" in page
+        for side in sides[:position]:
+            if side.story:
+                assert escape(side.story["en"]) in page  # whole, not cut short as on the dashboard
+        assert escape(sides[position].story["en"]) not in page
+        record_chapters(campaign, 1)
 
 
 # --- picks ----------------------------------------------------------------------------------------
