@@ -33,8 +33,9 @@ RELAXED, QUICK, INSTANT = "relaxed", "quick", "instant"
 PACES = (RELAXED, QUICK, INSTANT)
 QUICK_SHARE = 0.3  # of the relaxed pause between two bot steps
 SEAT_KINDS = (HUMAN, *BOTS)
-# Actions a human may take back before the next roll: building is a choice, dice are not.
-UNDOABLE = frozenset({"build", "build_landmark", "contribute"})
+# Actions a human may take back before the next roll: the build step's one action is a choice
+# (a build, a landmark, a contribution, a voyage, a day of rest), dice are not.
+UNDOABLE = frozenset({"build", "build_landmark", "contribute", "sail", "rest"})
 UNDO = "undo"
 # Marks an action the app took because it was the only one (never a roll: dice stay a person's).
 ONLY_CHOICE = "only_choice"
@@ -369,7 +370,7 @@ class Game(models.Model):
         return events
 
     def undo(self, *, version: int, who: int | str | None) -> None:
-        """Take back the last build, landmark or contribution, if no die was rolled since."""
+        """Take back the last build-step action (UNDOABLE), if no die was rolled since."""
         with transaction.atomic():
             game = self._locked(version)
             last = game.actions.order_by("-index").first()

@@ -214,7 +214,7 @@ def _game_over(n: Narrator, event: dict) -> str:
 
 
 def _undo(n: Narrator, event: dict) -> str:
-    return _("%(player)s takes the last build back.") % {"player": n.who(event["player"])}
+    return _("%(player)s takes the last action back.") % {"player": n.who(event["player"])}
 
 
 def _sail(n: Narrator, event: dict) -> str:

@@ -1,6 +1,7 @@
 import pytest
 
-from play.models import GameAction
+from play.models import Game, GameAction
+from tests.web.legacy_setup import legacy_setup
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -19,7 +20,7 @@ def test_a_build_can_be_undone_before_the_next_roll(client, start, page):
     before_build = game.state
     game.apply_action({"type": "build", "card": "wheat_field"}, version=1, who="host")
     html = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
-    assert "Undo the last build" in html
+    assert "Undo the last action" in html
 
     response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 2}, headers=HTMX)
 
@@ -28,7 +29,7 @@ def test_a_build_can_be_undone_before_the_next_roll(client, start, page):
     assert game.state == before_build
     assert game.version == 3
     assert GameAction.objects.get(game=game, index=2).action == {"type": "undo"}
-    assert "Ann takes the last build back." in response.content.decode()
+    assert "Ann takes the last action back." in response.content.decode()
     assert {"type": "build", "card": "wheat_field"} in page(response).actions
 
 
@@ -93,3 +94,21 @@ def test_an_undone_build_can_be_made_again_and_undone_again(start):
     assert game.replays_to_stored_state()
     assert [a["type"] for a in game.log()] == ["roll", "build", "undo", "pass"]
     assert [a["type"] for a in game.export()["actions"]] == ["roll", "pass"]
+
+
+@pytest.mark.parametrize("action", [{"type": "sail", "spaces": 1}, {"type": "rest"}])
+def test_a_voyage_or_a_day_of_rest_can_be_undone_too(client, action):
+    game = Game.create_from_setup(legacy_setup(coins=[5, 3, 3]), ["human"] * 3)
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who="host")
+    before = game.state
+    game.apply_action(action, version=1, who="host")
+    assert (
+        "Undo the last action" in client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
+    )
+
+    response = client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 2}, headers=HTMX)
+
+    game.refresh_from_db()
+    assert response.status_code == 200
+    assert game.state == before
+    assert "Ann takes the last action back." in response.content.decode()
