@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from legacy_deck.format import Stop
-from legacy_deck.reader import DeckState, waiting_at
+from legacy_deck.reader import DeckState, advance, waiting_at
 from play.engine import IllegalAction
 from play.models import Game
 
@@ -389,8 +389,10 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
     )
     rows = table.rows()
     changed = []
+    listed = set()
     for entry in _rows(doc, "places", 2000):
         cid = _component(entry, "component", deck)
+        listed.add(cid)
         place = _text(entry, "place", 16)
         if place not in Place.values or place in UNREAD:
             raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": cid})
@@ -408,6 +410,14 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
         changed.append(row)
     bulk_update_with_history(
         changed, ComponentPlace, ["place", "mayor", "box", "order"], default_change_reason="import"
+    )
+    # What the file leaves out was unread when it was written. The campaign may have read further
+    # than it has put things away: a game's end and an event STOP read cards whose components the
+    # next step puts in place. Those stay where unread components lie, as they did.
+    first_stop = advance(deck, DeckState.start(deck), "before_campaign").state
+    unread = flow.Table(campaign, deck, first_stop, mayors, "import")
+    unread.write_deck_places(
+        only=lambda cid, row: cid not in listed and row is not None and row.place not in UNREAD
     )
 
 
@@ -437,7 +447,9 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
             for seat, secret in zip(game.seats, secrets_, strict=True)
         ]
         game.undo_floor = _int(data, "undo_floor", 20_000)
-        game.save(update_fields=["code", "host_secret", "seats", "undo_floor"])
+        game.rematch_offered = False
+        game.set_seat_colours([mayor_at(seat).colour for seat in range(len(game.seats))])
+        game.save(update_fields=["code", "host_secret", "seats", "undo_floor", "rematch_offered"])
     played_on = row.get("played_on")
     chapter_game = ChapterGame(
         campaign=campaign,

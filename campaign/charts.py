@@ -7,7 +7,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .deck_text import COLOUR_HEX
+from play.player_colours import PLAYER_COLOURS
 
 WIDTH, HEIGHT, PAD = 480, 220, 34
 
@@ -72,7 +72,7 @@ def wins_chart(mayors, games, chapters: int = 10) -> SafeString:
     for mayor in mayors:
         if not points[mayor.pk]:
             continue
-        colour = COLOUR_HEX.get(mayor.colour, "#888")
+        colour = PLAYER_COLOURS.get(mayor.colour, "#888")
         path = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points[mayor.pk])
         dots = format_html_join(
             "",
@@ -114,7 +114,7 @@ def coins_chart(mayors, games, chapters: int = 10) -> SafeString:
                     f"{HEIGHT - PAD - h:.1f}",
                     f"{bar:.1f}",
                     f"{h:.1f}",
-                    COLOUR_HEX.get(mayor.colour, "#888"),
+                    PLAYER_COLOURS.get(mayor.colour, "#888"),
                     _("%(name)s: %(coins)s coins after game %(n)s")
                     % {"name": mayor.name, "coins": coins, "n": game.chapter},
                 )

@@ -15,8 +15,6 @@ from legacy_deck.format import LANGUAGES, Deck, Instruction
 from play import describe as play_describe
 from play.engine.catalog import CARDS, LANDMARKS
 
-COLOUR_HEX = {"yellow": "#e0b000", "orange": "#f07f16", "pink": "#e0559a", "teal": "#159a9c"}
-
 
 def language() -> str:
     code = (get_language() or "en")[:2]

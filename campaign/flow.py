@@ -455,7 +455,12 @@ class Table:
                     reader=self.reader,
                     colours=colours,
                 )
-            game = Game.create_from_setup(setup, [mayor.kind for mayor in self.mayors])
+            game = Game.create_from_setup(
+                setup,
+                [mayor.kind for mayor in self.mayors],
+                colours=[mayor.colour for mayor in self.mayors],
+                rematch_offered=False,
+            )
         except (SetupError, IllegalAction) as error:
             why = refusal_text(error) if isinstance(error, IllegalAction) else error
             raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None

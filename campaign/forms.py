@@ -57,17 +57,25 @@ class NewCampaignForm(forms.Form):
             self.fields[f"m{slot}_name"] = forms.CharField(
                 label=gettext_lazy("Name"), max_length=flow.NAME_LENGTH, required=required
             )
+            # an optional mayor's city and colour are needed once the mayor has a name (clean)
             self.fields[f"m{slot}_city"] = forms.CharField(
-                label=gettext_lazy("City name"), max_length=flow.CITY_LENGTH, required=False
+                label=gettext_lazy("City name"),
+                max_length=flow.CITY_LENGTH,
+                required=required,
+                error_messages={"required": gettext_lazy("Every city needs a name.")},
             )
             self.fields[f"m{slot}_colour"] = forms.ChoiceField(
                 label=gettext_lazy("Colour"),
                 choices=colours,
-                required=False,
+                required=required,
                 initial=defaults[slot - 1] if slot <= len(defaults) else "",
+                error_messages={"required": gettext_lazy("Choose a colour.")},
             )
             self.fields[f"m{slot}_kind"] = forms.ChoiceField(
-                label=gettext_lazy("Person or bot"), choices=_kind_choices(), initial=HUMAN
+                label=gettext_lazy("Person or bot"),
+                choices=_kind_choices(),
+                initial=HUMAN,
+                required=required,
             )
             rows.append(
                 Fieldset(
@@ -104,10 +112,10 @@ class NewCampaignForm(forms.Form):
             if not name:
                 continue
             city = (data.get(f"m{slot}_city") or "").strip()
-            if not city:
+            if not city and f"m{slot}_city" not in self.errors:
                 self.add_error(f"m{slot}_city", _("Every city needs a name."))
             colour = data.get(f"m{slot}_colour") or ""
-            if not colour:
+            if not colour and f"m{slot}_colour" not in self.errors:
                 self.add_error(f"m{slot}_colour", _("Choose a colour."))
             mayors.append(flow.NewMayor(name, city, colour, data.get(f"m{slot}_kind") or HUMAN))
         colours = [m.colour for m in mayors if m.colour]

@@ -422,6 +422,7 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         others=others,
         my_picks=[component_name(ctx["deck"], cid) for cid in (me.picks or [])],
         read=dashboard.read_aloud(ctx["deck"], ctx["reader"]),
+        game_just_played=_game_just_played(campaign),
         may_pick=campaign.phase == Phase.PICKING and me.picks is None and not me.is_bot,
         error=error,
         shown=True,
@@ -432,6 +433,13 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         poll_ms=settings.PLAY_POLL_MS,
     )
     return render(request, "campaign/mayor.html", ctx, status=400 if error else 200)
+
+
+def _game_just_played(campaign: Campaign) -> ChapterGame | None:
+    """The chapter's game while its winner's moment waits, with its winner."""
+    if campaign.phase != Phase.AFTER_GAME:
+        return None
+    return campaign.games.select_related("winner").filter(chapter=campaign.chapter).first()
 
 
 # --- the chapter's game -------------------------------------------------------------------------
@@ -465,6 +473,10 @@ def _game_context(campaign: Campaign, ctx: dict) -> dict:
         if revealed
         else [],
         "playing": campaign.phase == Phase.PLAYING and chapter_game and chapter_game.game,
+        # the finished board (standings, charts) stays until the winner's moment is over
+        "board_shown": campaign.phase in (Phase.PLAYING, Phase.AFTER_GAME)
+        and chapter_game
+        and chapter_game.game,
     }
 
 
@@ -545,6 +557,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
         except flow.FlowError as error:
             form.add_error(None, error.message)
         else:
+            messages.success(request, _signed(data, piles, chapter_game.chapter))
             if campaign.phase == Phase.FINISHED:
                 return redirect("campaign:book", table_secret)
             pages = dashboard.reading_pages(flow.deck_of(campaign), flow.reader_of(campaign))
@@ -557,6 +570,21 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
         piles=piles,
     )
     return render(request, "campaign/after.html", ctx, status=400 if form.errors else 200)
+
+
+def _signed(data: dict, piles: list[dict], chapter: int) -> str:
+    """What the table is told once the winner has signed (and chosen a side)."""
+    said = _("%(name)s has signed the Golden Book for game %(n)s.") % {
+        "name": data["name"],
+        "n": chapter,
+    }
+    for pile in piles:
+        side = data.get("side")
+        if side in ("a", "b"):
+            said += " " + _("The new pile lies with %(card)s up, for good.") % {
+                "card": pile[side]["name"]
+            }
+    return said
 
 
 @require_http_methods(["GET", "POST"])

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from play import describe
 from play.engine import replay_steps
+from play.player_colours import PLAYER_COLOURS
 
 SEAT_COLOURS = ["#0d6efd", "#d63384", "#fd7e14", "#198754", "#6f42c1"]
 CARD_COLOURS = {
@@ -54,8 +55,11 @@ def nice_step(largest: int, ticks: int = 5) -> int:
     return NICE_STEPS[-1]
 
 
-def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
-    """Lines of every seat's coins at the start of each turn, with gridlines and ticks."""
+def coins_chart(
+    names: list[str], coins: list[list[int]], colours: list[str | None] | None = None
+) -> SafeString:
+    """Lines of every seat's coins at the start of each turn, with gridlines and ticks; a seat
+    whose player has a colour of their own (`colours`, by name) is drawn in it."""
     height, left, right, top_pad, bottom = 230, 40, 12, 10, 44
     step = nice_step(max([max(row) for row in coins] + [5]))
     top = -(-max([max(row) for row in coins] + [5]) // step) * step
@@ -108,7 +112,7 @@ def coins_chart(names: list[str], coins: list[list[int]]) -> SafeString:
     )
     for seat, name in enumerate(names):
         points = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(coins))
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        colour = _seat_colour(seat, colours)
         parts.append(
             format_html(
                 '<polyline fill="none" stroke="{}" stroke-width="2.5" points="{}">'
@@ -189,11 +193,25 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
     )
 
 
-def legend(names: list[str]) -> list[dict]:
+def legend(names: list[str], colours: list[str | None] | None = None) -> list[dict]:
     return [
-        {"name": name, "colour": SEAT_COLOURS[i % len(SEAT_COLOURS)], "css": f"line-{i}"}
-        for i, name in enumerate(names)
+        {
+            "name": name,
+            "colour": _seat_colour(seat, colours),
+            "css": f"mayor-{colours[seat]}" if _own_colour(seat, colours) else f"line-{seat}",
+        }
+        for seat, name in enumerate(names)
     ]
+
+
+def _own_colour(seat: int, colours: list[str | None] | None) -> bool:
+    return bool(colours) and seat < len(colours) and colours[seat] in PLAYER_COLOURS
+
+
+def _seat_colour(seat: int, colours: list[str | None] | None) -> str:
+    if _own_colour(seat, colours):
+        return PLAYER_COLOURS[colours[seat]]
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def colour_name(colour: str) -> str:

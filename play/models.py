@@ -22,6 +22,7 @@ from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
 from play.engine.errors import shown
 from play.engine.replay import replay
+from play.player_colours import PLAYER_COLOURS
 from play.signals import game_finished, move_made
 
 logger = logging.getLogger(__name__)
@@ -96,6 +97,8 @@ class Game(models.Model):
     # on them (the campaign turned a deck card because of that move).
     undo_floor = models.PositiveIntegerField(default=0)
     pace = models.CharField(max_length=8, default=RELAXED)
+    # A chapter of a campaign offers no rematch: what comes after it is the campaign's to say.
+    rematch_offered = models.BooleanField(default=True)
     # The one rematch of this game, made by whoever pressed first; every page is led to it.
     rematched_as = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
@@ -140,13 +143,38 @@ class Game(models.Model):
         return cls.create_from(state, [kind for _name, kind in seats], pace=pace)
 
     @classmethod
-    def create_from_setup(cls, setup: dict, kinds: list[str], *, pace: str = RELAXED) -> Game:
+    def create_from_setup(
+        cls,
+        setup: dict,
+        kinds: list[str],
+        *,
+        pace: str = RELAXED,
+        colours: list[str] | None = None,
+        rematch_offered: bool = True,
+    ) -> Game:
         """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
-        kind per player in the setup. IllegalAction if the setup or a kind is invalid."""
+        kind per player in the setup. IllegalAction if the setup or a kind is invalid.
+
+        `colours` names each seat's colour (charts.PLAYER_COLOURS), for a table whose players
+        have colours of their own, as a campaign's mayors do."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
                 raise IllegalAction("unknown_seat_kind", kind=shown(kind))
-        return cls.create_from(new_game(setup), list(kinds), pace=pace)
+        game = cls.create_from(new_game(setup), list(kinds), pace=pace)
+        if colours is not None or not rematch_offered:
+            game.set_seat_colours(colours or [])
+            game.rematch_offered = rematch_offered
+            game.save(update_fields=["seats", "rematch_offered"])
+        return game
+
+    def set_seat_colours(self, colours: list[str]) -> None:
+        """Give each seat its player's colour (unsaved); seats without one keep the default."""
+        self.seats = [
+            {**seat, "colour": colours[index]}
+            if index < len(colours) and colours[index] in PLAYER_COLOURS
+            else seat
+            for index, seat in enumerate(self.seats)
+        ]
 
     @classmethod
     def create_from(

@@ -107,12 +107,13 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
         if game.rematched_as_id:
             ctx["rematch_url"] = _rematch_path(game, who)
         names = [p.name for p in state.players]
+        colours = [seat.get("colour") for seat in game.seats]
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
             standings=standings(state),
-            coins_chart=charts.coins_chart(names, figures["coins"]),
+            coins_chart=charts.coins_chart(names, figures["coins"], colours),
             income_chart=charts.income_chart(names, figures["income"]),
-            seat_legend=charts.legend(names),
+            seat_legend=charts.legend(names, colours),
             colour_legend=charts.colour_legend(figures["income"]),
         )
     return ctx
@@ -286,6 +287,9 @@ def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
         raise Http404
     if not game.finished:
         return _refused(request, game, who, _("A rematch can start once the game is over."), 409)
+    if not game.rematch_offered:
+        why = _("This game is a chapter of a campaign: the campaign goes on from its own page.")
+        return _refused(request, game, who, why, 409)
     game.rematch().step_bots()
     return _to_rematch(request, game, who)
 

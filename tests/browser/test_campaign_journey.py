@@ -133,10 +133,15 @@ def test_a_campaign_evening(live_server, host, phone):
     ann.goto(mayor_links[0])
 
     bots_take_over(campaign.games.get(chapter=1).game)
-    host.wait_for_selector("a:has-text('on to the winner')", timeout=120_000)
+    host.wait_for_selector(".game-won", timeout=120_000)
     campaign.refresh_from_db()
     assert campaign.phase == Phase.AFTER_GAME
     assert campaign.games.get(chapter=1).winner.name == "Ben"
+    assert "Ben has won game 1!" in host.locator(".game-won").inner_text()
+    host.wait_for_selector("#board .game-over")  # the final board stays, with its standings
+    assert host.locator("#board form[action$='/rematch/']").count() == 0
+    shoot(host, "game-over")
+    assert "Read what the game" in host.locator("a.next-step").inner_text()
     host.locator("a.next-step").click()
     host.wait_for_selector(".read-aloud")
     while not host.locator(".open-box").count():

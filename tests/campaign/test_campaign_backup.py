@@ -25,19 +25,31 @@ def _move_to_a_fresh_install(text: str) -> Campaign:
     return import_text(text)
 
 
-@pytest.mark.parametrize("chapters, phase", [(0, Phase.READING), (3, Phase.PLAYING)])
+def _places(campaign) -> list[tuple]:
+    return sorted(
+        (row.component, row.place, row.box, row.order, row.mayor.seat if row.mayor else None)
+        for row in campaign.places.select_related("mayor")
+    )
+
+
+@pytest.mark.parametrize(
+    "chapters, phase", [(0, Phase.READING), (3, Phase.PLAYING), (0, Phase.AFTER_GAME)]
+)
 def test_export_import_export_gives_the_same_file(chapters, phase):
     campaign = new_campaign(kinds=("greedy", "greedy", "random"))
     record_chapters(campaign, chapters)
     flow.read_on(campaign)
-    if phase == Phase.READING:
+    if phase in (Phase.READING, Phase.AFTER_GAME):
         play_out(campaign)
+    if phase == Phase.READING:
         flow.finish_after_game(campaign, side="b")
     first = export_text(campaign)
+    places = _places(campaign)  # the unread ones too, which the file does not name
 
     imported = _move_to_a_fresh_install(first)
 
     assert export_text(imported) == first
+    assert _places(imported) == places
     assert imported.phase == phase
     for chapter_game in imported.games.exclude(game=None):
         assert chapter_game.game.replays_to_stored_state()
