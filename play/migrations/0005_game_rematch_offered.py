@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0004_game_undo_floor'),
+        ("play", "0004_game_undo_floor"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rematch_offered',
+            model_name="game",
+            name="rematch_offered",
             field=models.BooleanField(default=True),
         ),
     ]
