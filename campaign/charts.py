@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from play.player_colours import PLAYER_COLOURS
 
 WIDTH, HEIGHT, PAD = 480, 220, 34
+TIE_SPREAD = 4  # units between the lines of mayors with as many wins
 
 
 def _frame(top: int, chapters: int, label: str) -> SafeString:
@@ -65,19 +66,21 @@ def wins_chart(mayors, games, chapters: int = 10) -> SafeString:
     def x(n):
         return PAD + (WIDTH - 2 * PAD) * (n - 0.5) / chapters
 
-    def y(v):
-        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top
+    def y(v, index):
+        # mayors with as many wins would share one line: each is lifted a little apart
+        spread = (index - (len(mayors) - 1) / 2) * TIE_SPREAD
+        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top - spread
 
     lines = []
-    for mayor in mayors:
+    for index, mayor in enumerate(mayors):
         if not points[mayor.pk]:
             continue
         colour = PLAYER_COLOURS.get(mayor.colour, "#888")
-        path = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points[mayor.pk])
+        path = " ".join(f"{x(n):.1f},{y(v, index):.1f}" for n, v in points[mayor.pk])
         dots = format_html_join(
             "",
             '<circle cx="{}" cy="{}" r="3.5" fill="{}"/>',
-            ((f"{x(n):.1f}", f"{y(v):.1f}", colour) for n, v in points[mayor.pk]),
+            ((f"{x(n):.1f}", f"{y(v, index):.1f}", colour) for n, v in points[mayor.pk]),
         )
         lines.append(
             format_html(

@@ -3,13 +3,15 @@ won, the board offers no rematch (the campaign goes on from its own page), the c
 mayor in their own colour, and the table is told that the Golden Book was signed."""
 
 import json
+import re
 
 import pytest
-from campaign_helpers import new_campaign, play_out
+from campaign_helpers import new_campaign, play_out, record_chapters
 from django.urls import reverse
 
 from campaign import flow
 from campaign.backup import export_text, import_text
+from campaign.charts import wins_chart
 from campaign.models import Campaign, Phase
 from play.models import Game
 from play.player_colours import PLAYER_COLOURS
@@ -125,3 +127,15 @@ def test_signing_the_golden_book_is_confirmed(client, ended):
     assert f"{chapter_game.winner.name} has signed the Golden Book for game 1." in text
     if needs_side:
         assert "The new pile lies with" in text
+
+
+def test_mayors_with_as_many_wins_stay_apart_on_the_wins_chart():
+    campaign = new_campaign(kinds=BOTS)
+    record_chapters(campaign, 2, winner=lambda chapter: 2)  # Ann and Ben: no win each
+    mayors = list(campaign.mayors.order_by("seat"))
+    svg = str(wins_chart(mayors, list(campaign.games.all())))
+    heights = {
+        seat: re.search(rf'<g data-mayor="{seat}">.*?<circle cx="[\d.]+" cy="([\d.]+)"', svg)[1]
+        for seat in (0, 1)
+    }
+    assert heights[0] != heights[1]
