@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from legacy_deck.format import Deck, Side, Stop
 from legacy_deck.reader import DeckState, read_so_far, waiting_at
 from legacy_deck.setup import FREE_PLAY_PICKS
+from play.engine.cards import CardDef
+from play.engine.legacy.stickers import apply_stickers
 
 from . import flow
 from .deck_text import (
@@ -248,16 +250,33 @@ def bag(campaign: Campaign, deck: Deck, mayor: Mayor, rows=None) -> list[dict]:
     """The marketplace cards in a mayor's bag (only that mayor's page or cover shows it)."""
     if rows is None:
         rows = ComponentPlace.objects.filter(campaign=campaign, place=Place.BAG, mayor=mayor)
+    stuck = stickered(campaign, deck)
     cards = []
     for row in rows:
         component = deck.components.get(row.component)
         if component is None or component.kind != "marketplace":
             continue
-        card = establishment_card(deck, component.establishment)
+        eid = component.establishment
+        card = stuck.get(eid) or establishment_card(deck, eid)
         view = card_summary(card) if card else {"name": component_name(deck, row.component)}
         view.update(component=row.component, establishment=component.establishment)
         cards.append(view)
     return sorted(cards, key=lambda c: (c.get("numbers", ""), c["name"]))
+
+
+def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:
+    """Each establishment a sticker has changed, as it is now: the board's cards and the bags'
+    must say the same numbers and costs."""
+    changes = []
+    cards = {}
+    for row in campaign.stickers.all():  # in the order stuck: a later sticker wins a field
+        sticker = deck.components.get(row.sticker)
+        card = establishment_card(deck, row.card)
+        if sticker is None or not sticker.change or card is None:
+            continue
+        cards[row.card] = card
+        changes.append({"card": row.card, "change": dict(sticker.change)})
+    return apply_stickers(cards, changes) if changes else {}
 
 
 def rule_stack(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:

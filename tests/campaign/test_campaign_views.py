@@ -10,6 +10,7 @@ from django.utils.html import escape
 
 from campaign import dashboard, flow
 from campaign.models import Campaign, Phase
+from play.describe import numbers_text
 
 pytestmark = pytest.mark.django_db
 
@@ -507,3 +508,22 @@ def test_a_mayor_cannot_pick_for_another(client, picking):
     ben.refresh_from_db()
     ann.refresh_from_db()
     assert ann.picks is None  # Ben's bag left no choice: he had picked at once
+
+
+def test_a_bag_shows_its_cards_as_their_stickers_changed_them(client, campaign, deck):
+    record_chapters(campaign, 2)
+    flow.read_on(campaign)
+    changed = {
+        row.card: deck.components[row.sticker].change
+        for row in campaign.stickers.all()
+        if "numbers" in deck.components[row.sticker].change
+    }
+    assert changed  # the deck has stuck a sticker that changes numbers by now
+    checked = 0
+    for mayor in campaign.mayors.all():
+        for card in dashboard.bag(campaign, deck, mayor):
+            if card["establishment"] in changed:
+                numbers = changed[card["establishment"]]["numbers"]
+                assert card["numbers"] == numbers_text(tuple(numbers))
+                checked += 1
+    assert checked
