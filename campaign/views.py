@@ -395,6 +395,7 @@ def pick_at_table(request: HttpRequest, table_secret: str, seat: int) -> HttpRes
         _pick_context(campaign, ctx["deck"], mayor),
         shown=request.method == "POST" or request.GET.get("show") == "1",
         error=error,
+        ticked=request.POST.getlist("card") if error else [],  # a refused pick keeps its ticks
         action=reverse("campaign:pick_at_table", args=[table_secret, seat]),
     )
     return render(request, "campaign/pick.html", ctx, status=400 if error else 200)
@@ -425,6 +426,7 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         game_just_played=_game_just_played(campaign),
         may_pick=campaign.phase == Phase.PICKING and me.picks is None and not me.is_bot,
         error=error,
+        ticked=request.POST.getlist("card") if error else [],  # a refused pick keeps its ticks
         shown=True,
         action=reverse("campaign:mayor", args=[table_secret, mayor_secret]),
         poll_url=reverse("campaign:mayor_poll", args=[table_secret, mayor_secret])

@@ -15,6 +15,7 @@ from play import describe
 from play.engine import GameState, legal_actions
 from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
 from play.narration import Narrator, start_rolls, thing_name
+from play.player_colours import PLAYER_COLOURS
 
 LOG_LENGTH = 30
 
@@ -355,7 +356,18 @@ def _market(state: GameState, builds: dict[str, str]) -> list[dict]:
     return cards
 
 
-def expedition_track(state: GameState) -> dict | None:
+def seat_colour_classes(seats: list[dict], count: int) -> list[str]:
+    """Each seat's colour class: the player's own colour where they have one (a campaign's
+    mayor), else the seat's place at the table, as the end-of-game charts draw them."""
+    return [
+        f"mayor-{seats[seat]['colour']}"
+        if seat < len(seats) and seats[seat].get("colour") in PLAYER_COLOURS
+        else f"seat-{seat}"
+        for seat in range(count)
+    ]
+
+
+def expedition_track(state: GameState, seats: list[dict] = ()) -> dict | None:
     """The expedition track: each space 0..length with its island (and owner) and the boats on it.
 
     Space 0 is the harbour where every boat starts; islands lie on spaces 1..length.
@@ -364,6 +376,7 @@ def expedition_track(state: GameState) -> dict | None:
     if not table.track_length:
         return None
     owners = claimed_islands(state)
+    colours = seat_colour_classes(list(seats), len(state.players))
     spaces = []
     for space in range(table.track_length + 1):
         island_id = table.island_spaces.get(space)
@@ -374,13 +387,19 @@ def expedition_track(state: GameState) -> dict | None:
                 **island_view(table, island_id),
                 "owner": state.players[owner].name if owner is not None else None,
                 "owner_seat": owner,
+                "owner_colour": colours[owner] if owner is not None else "",
             }
         spaces.append(
             {
                 "space": space,
                 "island": island,
                 "boats": [
-                    {"seat": seat, "name": p.name, "initial": p.name[:1].upper()}
+                    {
+                        "seat": seat,
+                        "name": p.name,
+                        "initial": p.name[:1].upper(),
+                        "colour": colours[seat],
+                    }
                     for seat, p in enumerate(state.players)
                     if p.boat == space
                 ],
@@ -414,7 +433,7 @@ def board_context(
         "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None),
         "market": Lazy(_market, state, builds),
-        "track": Lazy(expedition_track, state),
+        "track": Lazy(expedition_track, state, seats),
         "rules": describe.rules_in_force(table.rules),
         "other_cards": Lazy(_other_cards, state),
         "landmark_reference": Lazy(_landmark_reference, state),

@@ -1,6 +1,7 @@
 """The campaign's screens through the test client: every screen, every step, the wrong links."""
 
 import datetime
+import re
 
 import pytest
 from campaign_helpers import new_campaign, record_chapters
@@ -527,3 +528,21 @@ def test_a_bag_shows_its_cards_as_their_stickers_changed_them(client, campaign, 
                 assert card["numbers"] == numbers_text(tuple(numbers))
                 checked += 1
     assert checked
+
+
+def test_a_refused_pick_keeps_what_was_ticked(client, picking):
+    ann = picking.mayors.get(seat=0)
+    page = client.get(mayor_url("mayor", picking, ann)).content.decode()
+    bag = re.findall(r'name="card" value="([^"]+)"', page)
+    too_many = bag[: ann.circles + 1]
+    assert len(too_many) > ann.circles
+
+    response = client.post(
+        mayor_url("mayor", picking, ann), {"card": too_many, "version": picking.version}
+    )
+
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "Pick exactly" in text
+    ticked = re.findall(r'name="card" value="([^"]+)" class="form-check-input" checked', text)
+    assert ticked == too_many

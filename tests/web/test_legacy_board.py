@@ -123,6 +123,15 @@ def test_the_track_shows_every_space_island_and_boat(client, page):
     assert "claimed by" not in drawn
 
 
+def test_mayors_sail_in_their_own_colours(client, page):
+    setup = legacy_setup(3)
+    game = Game.create_from_setup(setup, ["human"] * 3, colours=["yellow", "teal", "pink"])
+    harbour = track(page(host(client, game)).html).split('data-space="1"')[0]
+    for colour in ("yellow", "teal", "pink"):
+        assert f'class="boat mayor-{colour}"' in harbour
+    assert "boat seat-" not in harbour
+
+
 def test_sail_buttons_are_the_engines_and_sailing_claims_an_island(client, page):
     game = make(coins=[4, 3, 3])
     board = page(post(client, game, {"type": "roll", "dice": 1}))  # 4 or 5 coins now
