@@ -614,7 +614,9 @@ def record(request: HttpRequest, table_secret: str) -> HttpResponse:
             if campaign.phase == Phase.FREE_PLAY:
                 return redirect("campaign:free", table_secret)
             return redirect("campaign:read_latest", table_secret)
-    ctx.update(form=form)
+    chapter_game = campaign.games.filter(chapter=campaign.chapter).select_related("game").first()
+    in_app = chapter_game.game if chapter_game and chapter_game.game else None
+    ctx.update(form=form, moves_in_app=in_app.version if in_app else 0)
     return render(request, "campaign/record.html", ctx, status=400 if form.errors else 200)
 
 

@@ -546,3 +546,34 @@ def test_a_refused_pick_keeps_what_was_ticked(client, picking):
     assert "Pick exactly" in text
     ticked = re.findall(r'name="card" value="([^"]+)" class="form-check-input" checked', text)
     assert ticked == too_many
+
+
+def test_recording_a_game_under_way_in_the_app_warns_first(client, campaign):
+    record_chapters(campaign, 2)
+    flow.read_on(campaign)
+    pick_for_everyone(campaign)
+    record = url("record", campaign)
+    assert "already under way" not in client.get(record).content.decode()
+    game = campaign.games.get(chapter=3).game
+    game.apply_action({"type": "roll", "dice": 1}, version=game.version, who="host")
+    assert "already under way in the app (1 move)" in client.get(record).content.decode()
+
+
+def test_a_mayors_phone_offers_no_log_in_but_the_table_does(client):
+    campaign = new_campaign()
+    ann = campaign.mayors.get(seat=0)
+    login = reverse("campaign:login")
+    assert f'href="{login}"' in client.get(url("table", campaign)).content.decode()
+    for name in ("mayor", "mayor_game"):
+        assert f'href="{login}"' not in client.get(mayor_url(name, campaign, ann)).content.decode()
+
+
+def test_without_javascript_a_phone_still_reaches_its_board(client, campaign):
+    flow.read_on(campaign)
+    pick_for_everyone(campaign)
+    ann = campaign.mayors.get(seat=0)
+    game = campaign.games.get(chapter=1).game
+    page = client.get(mayor_url("mayor_game", campaign, ann)).content.decode()
+    board = page.split('id="board"', 1)[1]
+    noscript = board.split("<noscript>", 1)[1].split("</noscript>", 1)[0]
+    assert reverse("play:game", args=[game.code, game.seats[0]["secret"]]) in noscript
