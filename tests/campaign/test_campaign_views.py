@@ -577,3 +577,13 @@ def test_without_javascript_a_phone_still_reaches_its_board(client, campaign):
     board = page.split('id="board"', 1)[1]
     noscript = board.split("<noscript>", 1)[1].split("</noscript>", 1)[0]
     assert reverse("play:game", args=[game.code, game.seats[0]["secret"]]) in noscript
+
+
+def test_a_phone_folds_the_revealed_picks_so_its_board_stays_in_view(client, campaign):
+    flow.read_on(campaign)
+    pick_for_everyone(campaign)
+    ann = campaign.mayors.get(seat=0)
+    table = client.get(url("game", campaign)).content.decode()
+    phone = client.get(mayor_url("mayor_game", campaign, ann)).content.decode()
+    assert '<details class="mt-2" open>' in table
+    assert '<details class="mt-2">' in phone and "The picks, revealed" in phone
