@@ -416,7 +416,8 @@ class Game(models.Model):
             actions = effective_actions(game.log())
             actions.pop()
             state = replay(game.setup, actions)
-            game._append(state, last.seat, {"type": UNDO}, [{"type": UNDO, "player": last.seat}])
+            undone = {"type": UNDO, "player": last.seat, "undone": last.action}
+            game._append(state, last.seat, {"type": UNDO}, [undone])
         self._take(game)
 
     def step_bots(self, *, limit: int = 200) -> int:

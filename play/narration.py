@@ -214,7 +214,23 @@ def _game_over(n: Narrator, event: dict) -> str:
 
 
 def _undo(n: Narrator, event: dict) -> str:
-    return _("%(player)s takes the last action back.") % {"player": n.who(event["player"])}
+    """What was taken back, named (an undo logged before it was named says only that)."""
+    undone = event.get("undone") if isinstance(event.get("undone"), dict) else {}
+    kind = undone.get("type")
+    values = {"player": n.who(event["player"])}
+    if kind == "build":
+        values["card"] = n.thing(undone.get("card"))
+        return _("%(player)s takes back building %(card)s.") % values
+    if kind == "build_landmark":
+        values["landmark"] = n.thing(undone.get("landmark"))
+        return _("%(player)s takes back building the landmark %(landmark)s.") % values
+    if kind == "contribute":
+        return _("%(player)s takes back their flag on the community project.") % values
+    if kind == "sail":
+        return _("%(player)s takes back their voyage.") % values
+    if kind == "rest":
+        return _("%(player)s takes back their day of rest.") % values
+    return _("%(player)s takes the last action back.") % values
 
 
 def _sail(n: Narrator, event: dict) -> str:

@@ -29,7 +29,7 @@ def test_a_build_can_be_undone_before_the_next_roll(client, start, page):
     assert game.state == before_build
     assert game.version == 3
     assert GameAction.objects.get(game=game, index=2).action == {"type": "undo"}
-    assert "Ann takes the last action back." in response.content.decode()
+    assert "Ann takes back building Wheat Field." in response.content.decode()
     assert {"type": "build", "card": "wheat_field"} in page(response).actions
 
 
@@ -111,4 +111,5 @@ def test_a_voyage_or_a_day_of_rest_can_be_undone_too(client, action):
     game.refresh_from_db()
     assert response.status_code == 200
     assert game.state == before
-    assert "Ann takes the last action back." in response.content.decode()
+    said = {"sail": "Ann takes back their voyage.", "rest": "Ann takes back their day of rest."}
+    assert said[action["type"]] in response.content.decode()
