@@ -7,6 +7,7 @@ the deck as a whole, so nothing of the deck reaches a page before the deck says 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -208,6 +209,12 @@ def chapter_titles(deck: Deck, reader: DeckState) -> dict[int, str]:
     return titles
 
 
+def without_number(title: str, number: int) -> str:
+    """A chapter's title without its 'Chapter 3 - ' (in any language), beside its number."""
+    short = re.sub(rf"^\w+ {number}\s*[-–—:]\s*", "", title, count=1)
+    return short or title
+
+
 def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[ChapterGame]):
     titles = chapter_titles(deck, reader)
     winners = {g.chapter: g for g in games}
@@ -224,7 +231,9 @@ def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[Chap
             {
                 "number": number,
                 "state": state,
-                "title": titles.get(number, "") if state != "to_come" else "",
+                "title": without_number(titles.get(number, ""), number)
+                if state != "to_come"
+                else "",
                 "winner": game.winner.name if game and game.winner else "",
                 "source": game.source if game else "",
             }

@@ -587,3 +587,13 @@ def test_a_phone_folds_the_revealed_picks_so_its_board_stays_in_view(client, cam
     phone = client.get(mayor_url("mayor_game", campaign, ann)).content.decode()
     assert '<details class="mt-2" open>' in table
     assert '<details class="mt-2">' in phone and "The picks, revealed" in phone
+
+
+def test_a_chapter_tile_shows_its_title_without_repeating_its_number(client, campaign, deck):
+    record_chapters(campaign, 1)
+    page = client.get(url("table", campaign)).content.decode()
+    tile = page.split('data-chapter="1"', 1)[1].split("</li>", 1)[0]
+    title = tile.split('class="chapter-title">', 1)[1].split("<", 1)[0]
+    assert title and "1" not in title
+    assert dashboard.without_number("Kapitel 2 - Die Uhr", 2) == "Die Uhr"
+    assert dashboard.without_number("Chapter 12 - X", 1) == "Chapter 12 - X"
