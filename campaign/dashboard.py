@@ -288,6 +288,20 @@ def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:
     return apply_stickers(cards, changes) if changes else {}
 
 
+def rules_in_force(campaign: Campaign, deck: Deck) -> list:
+    """The rule cards of this game: those read by its chapter; in free play, of the two Yōkai
+    rules only the one the table chose."""
+    left_out = set()
+    if campaign.chapter > deck.shape.games and campaign.yokai_rule:
+        left_out = set(deck.shape.free_play_rules) - {campaign.yokai_rule}
+    rows = []
+    for row in campaign.rule_stack.all():
+        component = deck.components.get(row.component)
+        if row.chapter <= campaign.chapter and not (component and component.rule in left_out):
+            rows.append(row)
+    return rows
+
+
 def rule_stack(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:
     """The rule cards in force, their words from the deck's own rule cards."""
     rows = rows if rows is not None else list(campaign.rule_stack.all())

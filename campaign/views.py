@@ -460,9 +460,7 @@ def _game_context(campaign: Campaign, ctx: dict) -> dict:
     return {
         "chapter_game": chapter_game,
         "title": titles.get(campaign.chapter, ""),
-        "rules": dashboard.rule_stack(
-            campaign, deck, [r for r in campaign.rule_stack.all() if r.chapter <= campaign.chapter]
-        ),
+        "rules": dashboard.rule_stack(campaign, deck, dashboard.rules_in_force(campaign, deck)),
         "events": dashboard.event_cards(campaign, deck, reader),
         "picks": [
             {

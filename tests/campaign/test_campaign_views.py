@@ -312,9 +312,10 @@ def test_rules_in_force_come_from_the_deck_rule_cards(client, campaign):
 
 
 def pick_for_everyone(campaign):
+    deck = flow.our_deck()
     for mayor in campaign.mayors.filter(picks__isnull=True):
-        bag = [c["establishment"] for c in dashboard.bag(campaign, flow.our_deck(), mayor)]
-        flow.pick(campaign, mayor, bag[: mayor.circles])
+        bag = [c["establishment"] for c in dashboard.bag(campaign, deck, mayor)]
+        flow.pick(campaign, mayor, bag[: dashboard.picks_allowed(campaign, deck, mayor)])
     campaign.refresh_from_db()
     assert campaign.phase == Phase.PLAYING
 
@@ -597,3 +598,14 @@ def test_a_chapter_tile_shows_its_title_without_repeating_its_number(client, cam
     assert title and "1" not in title
     assert dashboard.without_number("Kapitel 2 - Die Uhr", 2) == "Die Uhr"
     assert dashboard.without_number("Chapter 12 - X", 1) == "Chapter 12 - X"
+
+
+def test_a_free_play_game_lists_only_the_yokai_rule_the_table_chose(client, campaign, deck):
+    record_chapters(campaign, 10)
+    flow.start_free_play(campaign, yokai_rule="yokai_coins")
+    pick_for_everyone(campaign)
+    names = {c.rule: c.name["en"] for c in deck.components.values() if c.rule}
+    page = client.get(url("game", campaign)).content.decode()
+    panel = page.split('class="rules-from-stack', 1)[1].split("</details>", 1)[0]
+    assert names["yokai_coins"] in panel
+    assert names["yokai_flip"] not in panel
