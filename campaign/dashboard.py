@@ -269,8 +269,10 @@ def bag(campaign: Campaign, deck: Deck, mayor: Mayor, rows=None) -> list[dict]:
         card = stuck.get(eid) or establishment_card(deck, eid)
         view = card_summary(card) if card else {"name": component_name(deck, row.component)}
         view.update(component=row.component, establishment=component.establishment)
-        cards.append(view)
-    return sorted(cards, key=lambda c: (c.get("numbers", ""), c["name"]))
+        numbers = card.numbers if card else ()
+        # as a city is laid out, by the numbers that activate a card: 1, 2-3, 2-4, 10
+        cards.append(((min(numbers, default=99), max(numbers, default=99), view["name"]), view))
+    return [view for _order, view in sorted(cards, key=lambda pair: pair[0])]
 
 
 def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:

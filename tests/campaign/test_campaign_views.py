@@ -609,3 +609,16 @@ def test_a_free_play_game_lists_only_the_yokai_rule_the_table_chose(client, camp
     panel = page.split('class="rules-from-stack', 1)[1].split("</details>", 1)[0]
     assert names["yokai_coins"] in panel
     assert names["yokai_flip"] not in panel
+
+
+def test_a_bag_is_in_the_order_of_the_numbers_not_of_their_text(campaign, deck):
+    record_chapters(campaign, 10)
+    firsts = []
+    for mayor in campaign.mayors.all():
+        order = [
+            int(re.match(r"\d+", card["numbers"])[0])
+            for card in dashboard.bag(campaign, deck, mayor)
+        ]
+        assert order == sorted(order)
+        firsts += order
+    assert max(firsts) >= 10 and min(firsts) < 10  # "10" would come before "2" as text
