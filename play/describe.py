@@ -86,6 +86,13 @@ def _coins(amount: int) -> str:
     return ngettext("%(amount)s coin", "%(amount)s coins", amount) % {"amount": amount}
 
 
+def and_list(words: list[str]) -> str:
+    """'cup', 'cup and bread', 'cup, bread and wheat', in the page's language."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+
+
 def effect_text(effect: Effect) -> str:
     """What an establishment, landmark or community project does, in one sentence."""
     p = effect.params
@@ -114,7 +121,7 @@ def effect_text(effect: Effect) -> str:
     if kind == "two_dice":
         return _("You may roll 1 or 2 dice.")
     if kind == "icon_bonus":
-        icons = ", ".join(icon_name(icon) for icon in p["icons"])
+        icons = and_list([str(icon_name(icon)) for icon in p["icons"]])
         return _("Your %(icons)s establishments earn %(coins)s more each.") % {
             "icons": icons,
             "coins": _coins(p.get("amount", 1)),
