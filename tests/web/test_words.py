@@ -170,12 +170,9 @@ def test_every_action_gets_a_label():
 
 
 def test_an_icon_bonus_names_its_icons_as_a_list():
-    from play.describe import and_list, effect_text
-    from play.engine.cards import Effect
-
     effect = Effect("icon_bonus", {"icons": ["cup", "bread"], "amount": 1})
     with translation.override("en"):
-        assert effect_text(effect).startswith("Your cup and bread establishments")
-        assert and_list(["a", "b", "c"]) == "a, b and c"
+        assert describe.effect_text(effect).startswith("Your cup and bread establishments")
+        assert describe.and_list(["a", "b", "c"]) == "a, b and c"
     with translation.override("de"):
-        assert and_list(["a", "b"]) == "a und b"
+        assert describe.and_list(["a", "b"]) == "a und b"
