@@ -622,3 +622,11 @@ def test_a_bag_is_in_the_order_of_the_numbers_not_of_their_text(campaign, deck):
         assert order == sorted(order)
         firsts += order
     assert max(firsts) >= 10 and min(firsts) < 10  # "10" would come before "2" as text
+
+
+def test_after_a_game_the_dashboard_also_leads_straight_to_the_winners_moment(client, campaign):
+    flow.read_on(campaign)
+    flow.record_table_game(campaign, 1, datetime.date(2026, 11, 20))
+    page = client.get(url("table", campaign)).content.decode()
+    assert "Read what the game&#x27;s end reveals" in page  # the main step: read first
+    assert f'href="{url("after", campaign)}"' in page
