@@ -134,11 +134,18 @@ class RecordForm(forms.Form):
         label=gettext_lazy("Played on"),
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
-    winner = forms.TypedChoiceField(label=gettext_lazy("Winner"), coerce=int)
+    winner = forms.TypedChoiceField(
+        label=gettext_lazy("Winner"),
+        coerce=int,
+        error_messages={"required": gettext_lazy("Choose the mayor who won.")},
+    )
 
     def __init__(self, mayors, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [(m.seat, f"{m.name} ({m.city_name})") for m in mayors]
+        # no winner until one is chosen: a default would record the first mayor by mistake
+        self.fields["winner"].choices = [("", gettext_lazy("Choose…"))] + [
+            (m.seat, f"{m.name} ({m.city_name})") for m in mayors
+        ]
         self.fields["played_on"].initial = timezone.localdate()
         self.helper = FormHelper()
         self.helper.form_tag = False

@@ -376,6 +376,20 @@ def test_record_without_a_date_is_refused(client, campaign):
     assert campaign.phase == Phase.PLAYING
 
 
+def test_record_without_a_winner_is_refused_and_names_none_by_default(client, campaign):
+    flow.read_on(campaign)
+    form = client.get(url("record", campaign)).content.decode()
+    select = form.split('name="winner"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r'<option value="([^"]*)" selected', select) == [""]
+    response = client.post(
+        url("record", campaign), {"played_on": "2026-11-20", "version": campaign.version}
+    )
+    assert response.status_code == 400
+    assert "Choose the mayor who won." in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING
+
+
 def test_golden_book_charts_and_the_overall_result(client, campaign):
     record_chapters(campaign, 10, winner=lambda chapter: chapter % 2)
     book = client.get(url("book", campaign)).content.decode()
