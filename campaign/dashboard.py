@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from legacy_deck.format import Deck, Side, Stop
 from legacy_deck.reader import DeckState, read_so_far, waiting_at
-from legacy_deck.setup import FREE_PLAY_PICKS
+from legacy_deck.setup import FREE_PLAY_PICKS, free_play_rule_cards
 from play.engine.cards import CardDef
 from play.engine.legacy.stickers import apply_stickers
 
@@ -29,7 +29,7 @@ from .deck_text import (
     establishment_card,
     localised,
 )
-from .models import Campaign, ChapterGame, ComponentPlace, Mayor, Phase, Place
+from .models import Campaign, ChapterGame, ComponentPlace, Mayor, Phase, Place, RuleCard
 from .progress import sides_of_game_end
 
 EVENT_WORDS = {
@@ -290,23 +290,19 @@ def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:
     return apply_stickers(cards, changes) if changes else {}
 
 
-def rules_in_force(campaign: Campaign, deck: Deck) -> list:
-    """The rule cards of this game: those read by its chapter; in free play, of the two Yōkai
-    rules only the one the table chose."""
-    left_out = set()
-    if campaign.chapter > deck.shape.games and campaign.yokai_rule:
-        left_out = set(deck.shape.free_play_rules) - {campaign.yokai_rule}
-    rows = []
-    for row in campaign.rule_stack.all():
-        component = deck.components.get(row.component)
-        if row.chapter <= campaign.chapter and not (component and component.rule in left_out):
-            rows.append(row)
+def rule_cards(campaign: Campaign, deck: Deck, *, this_game: bool = False) -> list[RuleCard]:
+    """The rule stack (with `this_game`, only what is in force in the current chapter's game).
+    Once the table has chosen its Yōkai rule for free play, the other one is archived."""
+    rows = [r for r in campaign.rule_stack.all() if not this_game or r.chapter <= campaign.chapter]
+    if campaign.yokai_rule:
+        kept = set(free_play_rule_cards(deck, [r.component for r in rows], campaign.yokai_rule))
+        rows = [r for r in rows if r.component in kept]
     return rows
 
 
 def rule_stack(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:
     """The rule cards in force, their words from the deck's own rule cards."""
-    rows = rows if rows is not None else list(campaign.rule_stack.all())
+    rows = rows if rows is not None else rule_cards(campaign, deck)
     stack = []
     for row in rows:
         component = deck.components.get(row.component)

@@ -460,7 +460,9 @@ def _game_context(campaign: Campaign, ctx: dict) -> dict:
     return {
         "chapter_game": chapter_game,
         "title": titles.get(campaign.chapter, ""),
-        "rules": dashboard.rule_stack(campaign, deck, dashboard.rules_in_force(campaign, deck)),
+        "rules": dashboard.rule_stack(
+            campaign, deck, dashboard.rule_cards(campaign, deck, this_game=True)
+        ),
         "events": dashboard.event_cards(campaign, deck, reader),
         "picks": [
             {

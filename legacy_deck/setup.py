@@ -91,6 +91,18 @@ def chapter_setup(
 FREE_PLAY_PICKS = 4
 
 
+def free_play_rule_cards(deck: Deck, rule_cards: list[str], yokai_rule: str) -> list[str]:
+    """The rule cards of free play: the campaign's, with only the Yōkai rule the table chose (the
+    other goes to the archive), which is added if the campaign never read it."""
+    by_rule = {c.rule: cid for cid, c in deck.components.items() if c.kind == "rule"}
+    unwanted = {by_rule.get(rule) for rule in deck.shape.free_play_rules if rule != yokai_rule}
+    kept = [cid for cid in rule_cards if cid not in unwanted]
+    chosen = by_rule.get(yokai_rule)
+    if chosen is not None and chosen not in kept:
+        kept.append(chosen)
+    return kept
+
+
 def free_play_setup(
     deck: Deck,
     reader: DeckState,
@@ -139,12 +151,7 @@ def free_play_setup(
         raise SetupError("The archive does not hold enough landmarks and projects for free play.")
     tableau = sorted_tableau(deck, draw.sample(landmarks, len(shape.landmark_costs)))
     project = draw.sample(projects, 1)[0]
-    yokai_cards = {c.rule: cid for cid, c in comps.items() if c.kind == "rule"}
-    unwanted = {yokai_cards.get(rule) for rule in shape.free_play_rules if rule != yokai_rule}
-    rule_cards = [cid for cid in ledger.rules if cid not in unwanted]
-    chosen = yokai_cards.get(yokai_rule)
-    if chosen is not None and chosen not in rule_cards:
-        rule_cards.append(chosen)
+    rule_cards = free_play_rule_cards(deck, ledger.rules, yokai_rule)
     setup = _table(
         deck,
         ledger,

@@ -623,6 +623,9 @@ def test_a_free_play_game_lists_only_the_yokai_rule_the_table_chose(client, camp
     panel = page.split('class="rules-from-stack', 1)[1].split("</details>", 1)[0]
     assert names["yokai_coins"] in panel
     assert names["yokai_flip"] not in panel
+    stack = client.get(url("table", campaign)).content.decode().split('id="rules-heading"')[1]
+    stack = stack.split("</section>", 1)[0]  # the dashboard's rule stack: the other is archived
+    assert names["yokai_coins"] in stack and names["yokai_flip"] not in stack
 
 
 def test_a_bag_is_in_the_order_of_the_numbers_not_of_their_text(campaign, deck):
