@@ -59,13 +59,11 @@ class Table:
     project: ProjectDef | None
     rules: frozenset[str]
     variants: frozenset[str]
-    # card ids by colour and by the number that activates them, for a quick roll
-    by_number: dict[tuple[str, int], tuple[str, ...]]
     # expedition: island definitions, the track's last space and which island lies on which space
     islands: dict[str, LandmarkDef] = field(default_factory=dict)
     track_length: int = 0
     island_spaces: dict[int, str] = field(default_factory=dict)
-    # by_number once more, per total and holding the definitions: a roll looks up one entry
+    # what each dice total activates, by colour, holding the definitions: a roll looks up one entry
     rolled: dict[int, Rolled] = field(default_factory=dict)
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none
     after_build: frozenset[str] = frozenset()
@@ -175,11 +173,9 @@ def build_table(setup: dict) -> Table:
         raise IllegalAction("islands_are_landmarks", islands=", ".join(clash))
     track_length, island_spaces = _expedition(setup.get("expedition"), islands, rules)
 
-    by_number: dict[tuple[str, int], list[str]] = {}
     by_total: dict[int, tuple[list, list, list, list]] = {}  # the lists of a Rolled
     for card in cards.values():
         for number in card.numbers:
-            by_number.setdefault((card.colour, number), []).append(card.id)
             lists = by_total.setdefault(number, ([], [], [], []))
             lists[_ROLLED_COLOURS[card.colour]].append(card)
     return Table(
@@ -189,7 +185,6 @@ def build_table(setup: dict) -> Table:
         project=project,
         rules=rules,
         variants=variants,
-        by_number={key: tuple(ids) for key, ids in by_number.items()},
         islands=islands,
         track_length=track_length,
         island_spaces=island_spaces,

@@ -26,7 +26,7 @@ def test_a_sticker_changes_cost_numbers_amount_and_icon(make_setup):
         2,
         "wheat",
     )
-    assert "forest" in table.by_number[("blue", 4)]
+    assert forest in table.rolled[4].blue
 
 
 def test_several_stickers_on_one_card_apply_in_order(make_setup):
