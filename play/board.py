@@ -15,7 +15,7 @@ from play import describe
 from play.engine import GameState, legal_actions
 from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
 from play.narration import Narrator, start_rolls, thing_name
-from play.player_colours import PLAYER_COLOURS
+from play.player_colours import own_colours
 
 LOG_LENGTH = 30
 
@@ -359,10 +359,9 @@ def _market(state: GameState, builds: dict[str, str]) -> list[dict]:
 def seat_colour_classes(seats: list[dict], count: int) -> list[str]:
     """Each seat's colour class: the player's own colour where they have one (a campaign's
     mayor), else the seat's place at the table, as the end-of-game charts draw them."""
+    own = own_colours(seats)
     return [
-        f"mayor-{seats[seat]['colour']}"
-        if seat < len(seats) and seats[seat].get("colour") in PLAYER_COLOURS
-        else f"seat-{seat}"
+        f"mayor-{own[seat]}" if seat < len(own) and own[seat] else f"seat-{seat}"
         for seat in range(count)
     ]
 

@@ -56,10 +56,11 @@ def nice_step(largest: int, ticks: int = 5) -> int:
 
 
 def coins_chart(
-    names: list[str], coins: list[list[int]], colours: list[str | None] | None = None
+    names: list[str], coins: list[list[int]], colours: list[str | None] = ()
 ) -> SafeString:
     """Lines of every seat's coins at the start of each turn, with gridlines and ticks; a seat
-    whose player has a colour of their own (`colours`, by name) is drawn in it."""
+    whose player has a colour of their own (`colours`: player_colours.own_colours) is drawn in
+    it."""
     height, left, right, top_pad, bottom = 230, 40, 12, 10, 44
     step = nice_step(max([max(row) for row in coins] + [5]))
     top = -(-max([max(row) for row in coins] + [5]) // step) * step
@@ -193,25 +194,25 @@ def income_chart(names: list[str], income: list[dict[str, int]]) -> SafeString:
     )
 
 
-def legend(names: list[str], colours: list[str | None] | None = None) -> list[dict]:
+def legend(names: list[str], colours: list[str | None] = ()) -> list[dict]:
+    """`colours`: each seat's own colour or None (player_colours.own_colours)."""
     return [
         {
             "name": name,
             "colour": _seat_colour(seat, colours),
-            "css": f"mayor-{colours[seat]}" if _own_colour(seat, colours) else f"line-{seat}",
+            "css": f"mayor-{colours[seat]}" if _own(seat, colours) else f"line-{seat}",
         }
         for seat, name in enumerate(names)
     ]
 
 
-def _own_colour(seat: int, colours: list[str | None] | None) -> bool:
-    return bool(colours) and seat < len(colours) and colours[seat] in PLAYER_COLOURS
+def _own(seat: int, colours: list[str | None]) -> str | None:
+    return colours[seat] if seat < len(colours) else None
 
 
-def _seat_colour(seat: int, colours: list[str | None] | None) -> str:
-    if _own_colour(seat, colours):
-        return PLAYER_COLOURS[colours[seat]]
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+def _seat_colour(seat: int, colours: list[str | None]) -> str:
+    own = _own(seat, colours)
+    return PLAYER_COLOURS[own] if own else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def colour_name(colour: str) -> str:

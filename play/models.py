@@ -16,6 +16,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
@@ -78,6 +79,10 @@ class StaleVersion(Exception):
 
 class NotYourTurn(Exception):
     """The link that made the move may not act for the seat whose decision it is."""
+
+
+class NoRematch(Exception):
+    """This game offers no rematch (yet); the message says why, in the user's language."""
 
 
 class Game(models.Model):
@@ -155,17 +160,18 @@ class Game(models.Model):
         """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
         kind per player in the setup. IllegalAction if the setup or a kind is invalid.
 
-        `colours` names each seat's colour (charts.PLAYER_COLOURS), for a table whose players
-        have colours of their own, as a campaign's mayors do."""
+        `colours` names each seat's colour (player_colours.PLAYER_COLOURS), for a table whose
+        players have colours of their own, as a campaign's mayors do."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
                 raise IllegalAction("unknown_seat_kind", kind=shown(kind))
-        game = cls.create_from(new_game(setup), list(kinds), pace=pace)
-        if colours is not None or not rematch_offered:
-            game.set_seat_colours(colours or [])
-            game.rematch_offered = rematch_offered
-            game.save(update_fields=["seats", "rematch_offered"])
-        return game
+        return cls.create_from(
+            new_game(setup),
+            list(kinds),
+            pace=pace,
+            colours=colours or [],
+            rematch_offered=rematch_offered,
+        )
 
     def set_seat_colours(self, colours: list[str]) -> None:
         """Give each seat its player's colour (unsaved); seats without one keep the default."""
@@ -178,7 +184,14 @@ class Game(models.Model):
 
     @classmethod
     def create_from(
-        cls, state: GameState, kinds: list[str], actions: list[dict] = (), *, pace=RELAXED
+        cls,
+        state: GameState,
+        kinds: list[str],
+        actions: list[dict] = (),
+        *,
+        pace=RELAXED,
+        colours: list[str] = (),
+        rematch_offered: bool = True,
     ) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []
@@ -196,7 +209,9 @@ class Game(models.Model):
                 ],
                 version=len(entries),
                 pace=pace,
+                rematch_offered=rematch_offered,
             )
+            game.set_seat_colours(list(colours))
             game._store(final)
             game.save()
             GameAction.objects.bulk_create(
@@ -246,9 +261,19 @@ class Game(models.Model):
 
         The row is locked, so any number of phones pressing at once make a single game; where
         a database cannot lock a row, the claim is a conditional update and a loser's game goes.
+        NoRematch before the game is over, and for a chapter of a campaign.
         """
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=self.pk)
+            if not locked.finished:
+                raise NoRematch(_("A rematch can start once the game is over."))
+            if not locked.rematch_offered:
+                raise NoRematch(
+                    _(
+                        "This game is a chapter of a campaign: "
+                        "the campaign goes on from its own page."
+                    )
+                )
             if locked.rematched_as_id is None:
                 made = locked._new_game_like_this()
                 claimed = Game.objects.filter(pk=self.pk, rematched_as__isnull=True).update(

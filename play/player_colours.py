@@ -8,3 +8,8 @@ PLAYER_COLOURS = {
     "pink": "#e0559a",
     "teal": "#159a9c",
 }
+
+
+def own_colours(seats: list[dict]) -> list[str | None]:
+    """Each seat's own colour by name, or None for a seat that has none (a game of its own)."""
+    return [seat.get("colour") if seat.get("colour") in PLAYER_COLOURS else None for seat in seats]

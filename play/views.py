@@ -22,7 +22,16 @@ from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.limits import UnreadableInput, load_action
-from play.models import HUMAN, UNDOABLE, Game, NotYourTurn, StaleVersion, effective_actions
+from play.models import (
+    HUMAN,
+    UNDOABLE,
+    Game,
+    NoRematch,
+    NotYourTurn,
+    StaleVersion,
+    effective_actions,
+)
+from play.player_colours import own_colours
 from play.refusals import refusal_text
 
 WATCH = "watch"
@@ -107,7 +116,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
         if game.rematched_as_id:
             ctx["rematch_url"] = _rematch_path(game, who)
         names = [p.name for p in state.players]
-        colours = [seat.get("colour") for seat in game.seats]
+        colours = own_colours(game.seats)
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
         ctx.update(
             standings=standings(state),
@@ -285,12 +294,11 @@ def rematch(request: HttpRequest, code: str, key: str) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
     if who is None:
         raise Http404
-    if not game.finished:
-        return _refused(request, game, who, _("A rematch can start once the game is over."), 409)
-    if not game.rematch_offered:
-        why = _("This game is a chapter of a campaign: the campaign goes on from its own page.")
-        return _refused(request, game, who, why, 409)
-    game.rematch().step_bots()
+    try:
+        new = game.rematch()
+    except NoRematch as refusal:
+        return _refused(request, game, who, str(refusal), 409)
+    new.step_bots()
     return _to_rematch(request, game, who)
 
 

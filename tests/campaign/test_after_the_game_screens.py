@@ -13,7 +13,7 @@ from campaign import flow
 from campaign.backup import export_text, import_text
 from campaign.charts import wins_chart
 from campaign.models import Campaign, Phase
-from play.models import Game
+from play.models import Game, NoRematch
 from play.player_colours import PLAYER_COLOURS
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,8 @@ def test_a_chapter_game_offers_no_rematch_and_refuses_one(client, ended):
     assert "chapter of a campaign" in response.content.decode()
     game.refresh_from_db()
     assert game.rematched_as_id is None
+    with pytest.raises(NoRematch):  # the rule is the game's, not only its page's
+        game.rematch()
     assert Game.objects.count() == 1
 
 
