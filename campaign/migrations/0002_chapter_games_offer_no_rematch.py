@@ -7,11 +7,12 @@ from django.db import migrations
 def mark_chapter_games(apps, schema_editor):
     ChapterGame = apps.get_model("campaign", "ChapterGame")
     Mayor = apps.get_model("campaign", "Mayor")
+    colours_of: dict[int, dict[int, str]] = {}
+    for campaign_id, seat, colour in Mayor.objects.values_list("campaign_id", "seat", "colour"):
+        colours_of.setdefault(campaign_id, {})[seat] = colour
     for chapter_game in ChapterGame.objects.exclude(game=None).select_related("game"):
         game = chapter_game.game
-        colours = dict(
-            Mayor.objects.filter(campaign_id=chapter_game.campaign_id).values_list("seat", "colour")
-        )
+        colours = colours_of.get(chapter_game.campaign_id, {})
         game.rematch_offered = False
         game.seats = [
             {**seat, "colour": colours[index]} if index in colours else seat

@@ -301,16 +301,21 @@ def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
     return not (player.coins < target <= player.coins + expected and player.coins - cost < target)
 
 
-def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict | None:
-    """The establishment that earns the most per coin, if any earns anything."""
+def _income_per_coin(state: GameState, seat: int, actions: list[dict]):
+    """(build action, what it adds to the seat's income per round, per coin it costs)."""
     base = _round_value(state, seat)
-    best, best_score = None, 0.0
     cards = state.table.cards
     for action in actions:
-        if action["type"] != "build":
-            continue
-        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
-        score = gain / max(cards[action["card"]].cost, 1) + rng.random() * 1e-6
+        if action["type"] == "build":
+            gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
+            yield action, gain / max(cards[action["card"]].cost, 1)
+
+
+def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict | None:
+    """The establishment that earns the most per coin, if any earns anything."""
+    best, best_score = None, 0.0
+    for action, per_coin in _income_per_coin(state, seat, actions):
+        score = per_coin + rng.random() * 1e-6
         if score > best_score:
             best, best_score = action, score
     return best
@@ -319,16 +324,8 @@ def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict 
 def best_income_ranked(state: GameState, seat: int, actions: list[dict]) -> list[dict]:
     """The establishments that earn anything, the most per coin first (the expert tries the best
     few of them)."""
-    base = _round_value(state, seat)
-    cards = state.table.cards
-    scored = []
-    for action in actions:
-        if action["type"] != "build":
-            continue
-        gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
-        if gain > 0:
-            scored.append((-gain / max(cards[action["card"]].cost, 1), len(scored), action))
-    return [action for *_key, action in sorted(scored)]
+    earning = [pair for pair in _income_per_coin(state, seat, actions) if pair[1] > 0]
+    return [action for action, _per_coin in sorted(earning, key=lambda pair: -pair[1])]
 
 
 # Stored by these names, shown to people as easy, normal and hard (play/describe.py). The expert
