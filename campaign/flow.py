@@ -409,9 +409,7 @@ class Table:
         return mayor.circles
 
     def chapter_game(self) -> ChapterGame | None:
-        return ChapterGame.objects.filter(
-            campaign=self.campaign, chapter=self.campaign.chapter
-        ).first()
+        return self.campaign.chapter_game()
 
     # picking and starting
 

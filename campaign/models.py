@@ -68,6 +68,10 @@ class Campaign(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def chapter_game(self) -> ChapterGame | None:
+        """The game of the chapter the campaign is at, played or recorded, if there is one."""
+        return self.games.select_related("game", "winner").filter(chapter=self.chapter).first()
+
 
 class Mayor(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="mayors")

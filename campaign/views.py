@@ -441,7 +441,7 @@ def _game_just_played(campaign: Campaign) -> ChapterGame | None:
     """The chapter's game while its winner's moment waits, with its winner."""
     if campaign.phase != Phase.AFTER_GAME:
         return None
-    return campaign.games.select_related("winner").filter(chapter=campaign.chapter).first()
+    return campaign.chapter_game()
 
 
 # --- the chapter's game -------------------------------------------------------------------------
@@ -449,11 +449,7 @@ def _game_just_played(campaign: Campaign) -> ChapterGame | None:
 
 def _game_context(campaign: Campaign, ctx: dict) -> dict:
     deck, reader = ctx["deck"], ctx["reader"]
-    chapter_game = (
-        ChapterGame.objects.filter(campaign=campaign, chapter=campaign.chapter)
-        .select_related("game", "winner")
-        .first()
-    )
+    chapter_game = campaign.chapter_game()
     titles = dashboard.chapter_titles(deck, reader)
     mayors = list(campaign.mayors.all())
     revealed = campaign.phase != Phase.PICKING and all(m.picks is not None for m in mayors)
@@ -532,7 +528,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
         messages.info(request, _("There is no game waiting for its winner."))
         return redirect("campaign:table", table_secret)
     ctx = _common(campaign)
-    chapter_game = campaign.games.select_related("winner").get(chapter=campaign.chapter)
+    chapter_game = campaign.chapter_game()
     winner = chapter_game.winner
     piles = dashboard.new_pile_view(campaign)
     form = GoldenBookForm(
@@ -614,8 +610,8 @@ def record(request: HttpRequest, table_secret: str) -> HttpResponse:
             if campaign.phase == Phase.FREE_PLAY:
                 return redirect("campaign:free", table_secret)
             return redirect("campaign:read_latest", table_secret)
-    chapter_game = campaign.games.filter(chapter=campaign.chapter).select_related("game").first()
-    in_app = chapter_game.game if chapter_game and chapter_game.game else None
+    chapter_game = campaign.chapter_game()
+    in_app = chapter_game.game if chapter_game else None
     ctx.update(form=form, moves_in_app=in_app.version if in_app else 0)
     return render(request, "campaign/record.html", ctx, status=400 if form.errors else 200)
 
