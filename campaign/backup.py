@@ -226,6 +226,12 @@ def _store(doc: dict, deck, owner) -> Campaign:
         raise BackupError(_("The file is damaged: its reading does not match its deck."))
     if not 0 < reader.position <= len(deck.sides()):
         raise BackupError(_("The file is damaged: its reading is out of the deck."))
+    for component, side in reader.choices:  # stored as JSON: PostgreSQL refuses Infinity
+        known = deck.components.get(component)
+        if side not in ("a", "b") or known is None or known.kind != "double_sided":
+            raise BackupError(
+                _("The file is damaged: %(what)s does not fit.") % {"what": "choices"}
+            )
     phase = _text(data, "phase", 16)
     if phase not in Phase.values:
         raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "phase"})

@@ -176,6 +176,23 @@ def test_a_backup_whose_phase_and_reading_disagree_is_refused(change):
     assert Campaign.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    "choices",
+    [{"ds_pottery": float("inf")}, {"ds_pottery": "c"}, {"wheat_field": "a"}, {"nothing": "b"}],
+)
+def test_a_backup_with_an_impossible_side_choice_is_refused(choices):
+    # found by the fuzz test on PostgreSQL: an Infinity reached a JSON column and was a 500
+    campaign = new_campaign()
+    record_chapters(campaign, 1)
+    doc = json.loads(export_text(campaign))
+    doc["campaign"]["reader"]["choices"] = choices
+    Campaign.objects.all().delete()
+
+    with pytest.raises(BackupError, match="choices"):
+        import_text(json.dumps(doc))
+    assert Campaign.objects.count() == 0
+
+
 @pytest.mark.parametrize("junk", ["%00", "a%00b", "x" * 65, "..%2F..", "%C3%A9"])
 def test_junk_in_the_export_link_is_a_404(client, junk):
     assert client.get(f"/c/{junk}/export.json").status_code == 404
