@@ -207,7 +207,7 @@ def _import(doc: Any, owner) -> Campaign:
         raise BackupError(_("This backup format is not known."))
     deck = flow.our_deck()
     declared = _dict(doc, "deck")
-    if declared.get("id") != deck.id or declared.get("digest") != deck.digest:
+    if declared.get("id") != deck.id or not deck.reads_like(str(declared.get("digest"))):
         raise BackupError(
             _(
                 "The campaign was played with another legacy deck (%(theirs)s) than the one "
@@ -222,7 +222,7 @@ def _import(doc: Any, owner) -> Campaign:
 def _store(doc: dict, deck, owner) -> Campaign:
     data = _dict(doc, "campaign")
     reader = DeckState.from_dict(_dict(data, "reader"))
-    if (reader.deck_id, reader.digest) != (deck.id, deck.digest):
+    if reader.deck_id != deck.id or not deck.reads_like(reader.digest):
         raise BackupError(_("The file is damaged: its reading does not match its deck."))
     if not 0 < reader.position <= len(deck.sides()):
         raise BackupError(_("The file is damaged: its reading is out of the deck."))

@@ -118,7 +118,7 @@ def our_deck() -> Deck:
 
 def deck_of(campaign: Campaign) -> Deck:
     deck = our_deck()
-    if campaign.deck_id != deck.id or campaign.deck_digest != deck.digest:
+    if campaign.deck_id != deck.id or not deck.reads_like(campaign.deck_digest):
         raise FlowError(
             _(
                 "This campaign was begun with another legacy deck (%(theirs)s) than the one "

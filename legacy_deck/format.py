@@ -91,6 +91,17 @@ INSTRUCTIONS: dict[str, dict[str, str]] = {
 }
 
 
+# Until the digest left the wording out, it hashed every word: what campaigns begun then stored,
+# mapped to the digest of the same files today. Only wordings whose cards and rules are the ones
+# shipped now are listed (every earlier one differs in a cost or a card, and stays refused).
+WORDED_DIGESTS = {
+    # legacy_deck/content as of commit a0ed8da, "seven_winds_bay"
+    "02044096cd31da9d2d92946cd9b5f9627e2e0fee729fd8e1365ca519e6900c71": (
+        "173e4a596b4a73c7dc824cac866eb5e7a72de768481c64fd182ec998b7b40ae8"
+    ),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a deck: where it is (file, card number, field) and what it is."""
@@ -225,10 +236,16 @@ class Deck:
     cards: tuple[DeckCard, ...]
     boxes: dict[int, Box]
     files: dict[str, str]  # role -> file name, for messages ("deck" -> "deck.toml")
-    # Which deck this is and exactly what it says: a campaign keeps both, so that a deck edited
+    # Which deck this is and a hash of what a campaign's state depends on (loader.content_digest,
+    # not its wording): a campaign keeps both, so that a deck whose cards, order or rules changed
     # between two evenings is refused with a message instead of shifting the reader silently.
     id: str = ""
     digest: str = ""
+
+    def reads_like(self, digest: str) -> bool:
+        """Whether a campaign that stored `digest` reads on with this deck: the same hash, or the
+        hash an earlier version of the app stored for a wording of the same deck."""
+        return digest == self.digest or WORDED_DIGESTS.get(digest) == self.digest
 
     def sides(self) -> list[Side]:
         """Every side in reading order: 1A, 1B, 2A, …"""

@@ -164,14 +164,28 @@ def parse_deck(components: dict, deck: dict, boxes: dict, problems: list[Problem
 
 
 def content_digest(components: dict, deck: dict, boxes: dict) -> str:
-    """A hash of what the files say (not how they are laid out: comments change nothing)."""
+    """A hash of what a campaign's state depends on: ids, order, STOPs, instructions, effects,
+    costs, numbers. Every translated text (a table of en, de and nl) counts only as being there,
+    so a story's or a name's wording can be corrected under a running campaign; comments and
+    layout change nothing either."""
     text = json.dumps(
-        {"components": components, "deck": deck, "boxes": boxes},
+        {"components": _unworded(components), "deck": _unworded(deck), "boxes": _unworded(boxes)},
         sort_keys=True,
         ensure_ascii=False,
         default=str,  # TOML dates and times
     )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _unworded(value: Any) -> Any:
+    if isinstance(value, dict):
+        texts = all(isinstance(item, str) for item in value.values())
+        if value and set(value) <= set(LANGUAGES) and texts:
+            return "<words>"
+        return {key: _unworded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_unworded(item) for item in value]
+    return value
 
 
 # -- small checks ---------------------------------------------------------------------------------

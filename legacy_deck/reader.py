@@ -108,7 +108,7 @@ def check_same_deck(deck: Deck, state: DeckState) -> None:
         return
     if state.deck_id != deck.id:
         raise DeckChanged(f"This campaign reads the deck {state.deck_id!r}, not {deck.id!r}.")
-    if state.digest != deck.digest:
+    if not deck.reads_like(state.digest):
         raise DeckChanged(f"The deck {deck.id!r} has changed since this campaign began reading it.")
 
 

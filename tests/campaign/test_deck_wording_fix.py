@@ -1,0 +1,110 @@
+"""A corrected sentence in the deck does not strand a campaign under way; a changed card does."""
+
+import shutil
+
+import pytest
+from campaign_helpers import new_campaign, play_out
+
+from campaign import backup, flow
+from campaign.models import Campaign, Phase
+from legacy_deck.loader import CONTENT, load_deck
+from legacy_deck.reader import DeckState
+from play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+OLD_SENTENCE = "Old Marit, who rows the only ferry for miles,"
+NEW_SENTENCE = "Old Marit, the only ferrywoman for miles around,"
+
+
+def _installed(monkeypatch, tmp_path, old: str, new: str):
+    """Install a copy of our deck with `old` replaced by `new` in deck.toml."""
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT, folder)
+    text = (folder / "deck.toml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (folder / "deck.toml").write_text(text.replace(old, new), encoding="utf-8")
+    edited = load_deck(folder)
+    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+    return edited
+
+
+def test_a_corrected_sentence_reads_on_and_plays_on(monkeypatch, tmp_path):
+    campaign = new_campaign(kinds=("greedy", "greedy", "random"))
+
+    _installed(monkeypatch, tmp_path, OLD_SENTENCE, NEW_SENTENCE)
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    revealed = flow.read_on(campaign)
+
+    assert NEW_SENTENCE in revealed[0].story["en"]
+    assert campaign.phase == Phase.PLAYING
+    chapter_game = play_out(campaign)
+    assert chapter_game.winner is not None
+    flow.finish_after_game(campaign, side="a")
+    flow.read_on(campaign)
+    assert campaign.chapter == 2
+
+
+def test_a_corrected_name_reads_on(monkeypatch, tmp_path):
+    campaign = new_campaign()
+    folder_text = 'name = { en = "Observatory", de = "Sternwarte", nl = "Sterrenwacht" }'
+    text = (CONTENT / "components.toml").read_text(encoding="utf-8")
+    assert text.count(folder_text) == 1
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT, folder)
+    (folder / "components.toml").write_text(
+        text.replace(folder_text, folder_text.replace("Sterrenwacht", "De sterrenwacht")),
+        encoding="utf-8",
+    )
+    edited = load_deck(folder)
+    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+
+    flow.read_on(Campaign.objects.get(pk=campaign.pk))
+    assert edited.components["observatory"].name["nl"] == "De sterrenwacht"
+
+
+def test_a_changed_cost_is_still_another_deck(monkeypatch, tmp_path):
+    campaign = new_campaign()
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT, folder)
+    text = (folder / "components.toml").read_text(encoding="utf-8")
+    old = 'id = "fox_meadow"\nname = { en = "Fox Meadow", de = "Fuchswiese", nl = "Vossenweide" }\n'
+    old += 'colour = "green"\nicon = "flower"\ncost = 3\n'
+    assert text.count(old) == 1
+    (folder / "components.toml").write_text(
+        text.replace(old, old.replace("cost = 3", "cost = 4")), encoding="utf-8"
+    )
+    edited = load_deck(folder)
+    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+
+    with pytest.raises(flow.FlowError, match="another legacy deck"):
+        flow.read_on(Campaign.objects.get(pk=campaign.pk))
+
+
+WORDED = "02044096cd31da9d2d92946cd9b5f9627e2e0fee729fd8e1365ca519e6900c71"
+
+
+def test_a_campaign_begun_when_the_digest_hashed_every_word_reads_on():
+    """Before, campaigns stored a hash of every word; with the same cards they read on."""
+    campaign = new_campaign()
+    reader = dict(campaign.reader, digest=WORDED)
+    Campaign.objects.filter(pk=campaign.pk).update(deck_digest=WORDED, reader=reader)
+
+    revealed = flow.read_on(Campaign.objects.get(pk=campaign.pk))
+
+    assert [side.label for side in revealed] == ["2A", "2B"]
+
+
+def test_a_backup_from_before_a_corrected_sentence_imports(monkeypatch, tmp_path, deck):
+    campaign = new_campaign()
+    flow.read_on(campaign)
+    text = backup.export_text(campaign).replace(deck.digest, WORDED)
+    assert text.count(WORDED) == 2  # the deck's and the reader's
+    Campaign.objects.all().delete()
+    Game.objects.all().delete()
+
+    edited = _installed(monkeypatch, tmp_path, OLD_SENTENCE, NEW_SENTENCE)
+    imported = backup.import_text(text)
+
+    assert DeckState.from_dict(imported.reader).position == 4
+    assert flow.deck_of(imported) is edited
