@@ -5,7 +5,7 @@
 
 For every chapter and 2, 3 and 4 players: median game length in rounds and win rate by seat with
 greedy bots in every seat, and greedy's win rate with random bots in the other seats (seats
-rotating). Each game is set up as `manage.py simulate --chapter` sets it up: the campaign's own
+rotating). Each game is set up as `manage.py simulate_chapter` sets it up: the campaign's own
 chapter setup after a plausible run of the chapters before it, every seat with the same circles.
 Prints a Markdown table for docs/balance.md and flags every cell that misses a goal:
 median 10-25 rounds, no seat more than 10 points above its fair share, greedy beating random.

@@ -17,7 +17,7 @@ from legacy_deck.format import Deck, Side, Stop
 from legacy_deck.reader import DeckState, read_so_far, waiting_at
 from legacy_deck.setup import FREE_PLAY_PICKS, free_play_rule_cards
 from play.engine.cards import CardDef
-from play.engine.legacy.stickers import apply_stickers
+from play.engine.stickers import apply_stickers
 
 from . import flow
 from .deck_text import (

@@ -18,12 +18,12 @@ from typing import Any
 from play.engine.cards import (
     ICONS,
     ISLAND_EFFECTS,
+    ContentError,
     parse_card,
     parse_effect,
     parse_landmark,
     parse_project,
 )
-from play.engine.errors import ContentError
 
 from .format import (
     EVENTS,

@@ -5,7 +5,8 @@ state, events = apply_action(state, legal_actions(state)[0])
 """
 
 from . import expert  # noqa: F401  (adds the expert to bots.BOTS)
-from .errors import ContentError, IllegalAction
+from .cards import ContentError
+from .errors import IllegalAction
 from .legacy import expedition, rest_day, turn_order_coins, yokai  # noqa: F401  (each registers its rule)
 from .replay import replay, replay_steps
 from .rules import apply_action, has_won, legal_actions

@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ContentError
-
 LANGUAGES = ("en", "de", "nl")
 COLOURS = ("blue", "green", "red", "purple", "special")
 ICONS = (
@@ -72,6 +70,10 @@ COLOUR_EFFECTS: dict[str, frozenset[str]] = {
     "special": frozenset({"coin_if_broke_after_build"}),
 }
 MAX_COST = 999
+
+
+class ContentError(ValueError):
+    """A card, landmark or edition definition that does not hold together."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,15 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-from .cards import CardDef, LandmarkDef, ProjectDef, parse_card, parse_landmark, parse_project
-from .errors import ContentError
+from .cards import (
+    CardDef,
+    ContentError,
+    LandmarkDef,
+    ProjectDef,
+    parse_card,
+    parse_landmark,
+    parse_project,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .catalog import CARDS, LANDMARKS, PROJECTS
+
 # Parameter name -> the kind of thing whose id it holds.
 NAMED_PARAMS = {
     "card": "card",
@@ -148,8 +150,6 @@ def shown(value: Any) -> str:
 
 def _plain_name(kind: str, ident: Any) -> str:
     """The English name of a built-in card or landmark; any other id as it is."""
-    from .catalog import CARDS, LANDMARKS, PROJECTS  # the catalog itself uses this module
-
     if not isinstance(ident, str):
         return shown(ident)
     for defs in (CARDS, LANDMARKS, PROJECTS):
@@ -191,7 +191,3 @@ class IllegalAction(ValueError):
 
 def _rebuild(code: str, params: dict) -> IllegalAction:
     return IllegalAction(code, **params)
-
-
-class ContentError(ValueError):
-    """A card, landmark or edition definition that does not hold together."""

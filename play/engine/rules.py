@@ -13,8 +13,8 @@ from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
 from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
+from .market import Piles, open_piles, refill_market
 from .state import GameState
-from .table import RANDOM_MARKET_SIZE
 
 Events = list[dict]
 
@@ -77,13 +77,13 @@ def _legal_build(state: GameState) -> list[dict]:
     if "two_copies_max" in state.table.variants:
         actions = [
             {"type": "build", "card": card_id}
-            for card_id, cost, purple in _piles(state)
+            for card_id, cost, purple in open_piles(state)
             if cost <= coins and (card_id not in city if purple else city.get(card_id, 0) < 2)
         ]
     else:
         actions = [
             {"type": "build", "card": card_id}
-            for card_id, cost, purple in _piles(state)
+            for card_id, cost, purple in open_piles(state)
             if cost <= coins and not (purple and card_id in city)
         ]
     costs = state.table.landmark_costs[state.active]
@@ -113,34 +113,6 @@ _LEGAL: dict[str, Callable[[GameState], list[dict]]] = {
 
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-class _Piles:
-    """The market's open piles as (card id, cost, purple?), in market order, for the market dict
-    they were read from: the market changes at a build, the build step is offered every turn."""
-
-    __slots__ = ("market", "piles")
-
-    def __init__(self, market: dict, piles: tuple[tuple[str, int, bool], ...]):
-        self.market = market
-        self.piles = piles
-
-    @classmethod
-    def read(cls, state: GameState) -> _Piles:
-        cards = state.table.cards
-        piles = tuple(
-            (card_id, cards[card_id].cost, cards[card_id].colour == "purple")
-            for card_id, copies in state.market.items()
-            if copies
-        )
-        return cls(state.market, piles)
-
-
-def _piles(state: GameState) -> tuple[tuple[str, int, bool], ...]:
-    cache = state.piles_cache
-    if cache is None or cache.market is not state.market:
-        cache = state.piles_cache = _Piles.read(state)
-    return cache.piles
 
 
 def _others(state: GameState) -> list[int]:
@@ -430,26 +402,11 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
     state.market = {**market, card_id: market[card_id] - 1}
     piles = state.piles_cache
     if state.market[card_id] and piles is not None and piles.market is market:
-        state.piles_cache = _Piles(state.market, piles.piles)  # no pile emptied: the same ones
+        state.piles_cache = Piles(state.market, piles.piles)  # no pile emptied: the same ones
     events.append({"type": "build", "player": state.active, "card": card_id, "cost": card.cost})
     if "random_market" in state.table.variants:
-        _refill_market(state, events)
+        refill_market(state, events)
     end_action(state, events)
-
-
-def _refill_market(state: GameState, events: Events) -> None:
-    """Keep 10 different piles open while the face-down deck lasts."""
-    market = {card: copies for card, copies in state.market.items() if copies}
-    deck = state.market_deck
-    revealed = 0  # cards are taken from the top by counting, never by popping: linear time
-    while len(market) < RANDOM_MARKET_SIZE and revealed < len(deck):
-        card_id = deck[revealed]
-        revealed += 1
-        market[card_id] = market.get(card_id, 0) + 1
-        events.append({"type": "reveal", "card": card_id})
-    state.market = market
-    if revealed:
-        state.market_deck = deck[revealed:]
 
 
 def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:

@@ -33,7 +33,8 @@ from typing import Any
 from . import dice
 from .catalog import EDITIONS
 from .errors import IllegalAction, shown
-from .rules import _refill_market, start_turn
+from .market import refill_market
+from .rules import start_turn
 from .state import GameState, Player
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 players
@@ -234,7 +235,7 @@ def start(setup: dict) -> GameState:
         deck = [card_id for card_id, copies in setup["market"].items() for _ in range(copies)]
         state.market_deck, state.draws = dice.shuffled(deck, seed, state.draws)
         state.market_deck = tuple(state.market_deck)
-        _refill_market(state, [])
+        refill_market(state, [])
     else:
         state.market = dict(setup["market"])
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .cards import (
     CardDef,
+    ContentError,
     LandmarkDef,
     ProjectDef,
     parse_card,
@@ -20,8 +21,8 @@ from .cards import (
     parse_project,
 )
 from .catalog import CARDS, EDITIONS, LANDMARKS, PROJECTS
-from .errors import ContentError, IllegalAction, shown
-from .legacy.stickers import apply_stickers
+from .errors import IllegalAction, shown
+from .stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()

@@ -7,7 +7,7 @@ from helpers import ANN, BEN, NAMES, game, refused, roll
 
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.cards import parse_card
-from play.engine.errors import ContentError
+from play.engine.cards import ContentError
 
 
 def _trade_phase(variants=(), ann=None, ben=None):

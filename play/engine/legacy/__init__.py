@@ -1,8 +1,9 @@
 """Machi Koro Legacy: the rules its rule cards bring, one module each, and small helpers.
 
-This package's own namespace stays free of the turn machine so that `table.py` may use the
-stickers module; the rule modules (expedition, yokai, rest_day) register themselves with
-`play.engine.rules` and are imported by `play.engine` itself.
+The rule modules (expedition, yokai, rest_day, turn_order_coins) register themselves with the
+turn machine and are imported by `play.engine` itself; nothing below this package imports it.
+Stickers change card definitions, which every table derives, so they live beside the cards
+(`play/engine/stickers.py`).
 """
 
 from __future__ import annotations

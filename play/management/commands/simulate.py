@@ -2,10 +2,9 @@
 
     python manage.py simulate --edition classic --players 4 --games 1000 \
         --bots greedy,random,random,random --seed 1
-    python manage.py simulate --chapter 3 --players 4 --games 500 --bots greedy,greedy,greedy,greedy
 
-With --chapter, each game is that chapter of our Legacy campaign, set up as the campaign would
-set it up after a plausible run of the chapters before it (legacy_deck.setup).
+`legacy_deck`'s `simulate_chapter` plays a chapter of our Legacy campaign the same way and
+prints the same report (it subclasses this command; `play` knows nothing of the deck).
 """
 
 from __future__ import annotations
@@ -29,14 +28,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--edition", default="classic", help="classic or kosmos")
         parser.add_argument(
-            "--chapter", type=int, default=None, help="a chapter (1-10) of our Legacy campaign"
+            "--variants", default="", help="comma-separated: random_market, two_copies_max"
         )
-        parser.add_argument(
-            "--uneven",
-            action="store_true",
-            help="with --chapter: each seat keeps the circles its plausible wins gave it, "
-            "instead of the same number for every seat",
-        )
+        self.add_play_arguments(parser)
+
+    def add_play_arguments(self, parser: CommandParser) -> None:
+        """Who plays, how often and with which seed: every kind of simulation takes these."""
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--games", type=int, default=1000)
         parser.add_argument(
@@ -44,18 +41,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
-            "--variants", default="", help="comma-separated: random_market, two_copies_max"
-        )
-        parser.add_argument(
             "--rotate",
             action="store_true",
             help="move the bots one seat on after each game, so no bot always starts",
         )
 
     def handle(self, *args, **options) -> None:
-        if options["chapter"] is not None:
-            self._handle_chapter(options)
-            return
         edition = options["edition"]
         if edition not in EDITIONS:
             raise CommandError(f"--edition must be one of {', '.join(EDITIONS)}, not {edition!r}.")
@@ -66,7 +57,7 @@ class Command(BaseCommand):
         games = options["games"]
         if games < 1:
             raise CommandError("--games must be at least 1.")
-        bots = self._bots(options, players)
+        bots = self.bots(options, players)
         variants = [v for v in options["variants"].split(",") if v]
         names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bots)]
         try:
@@ -78,9 +69,9 @@ class Command(BaseCommand):
             return edition_setup(edition, names, seed, variants)
 
         title = f"{edition}" + (f", variants {', '.join(variants)}" if variants else "")
-        self._run(title, setup_of, bots, games, options["seed"], options["rotate"])
+        self.run(title, setup_of, bots, games, options["seed"], options["rotate"])
 
-    def _bots(self, options, players: int) -> list[str]:
+    def bots(self, options, players: int) -> list[str]:
         bots = (options["bots"] or ",".join(["greedy"] * players)).split(",")
         if len(bots) != players:
             raise CommandError(f"--bots names {len(bots)} bots for {players} players.")
@@ -91,29 +82,8 @@ class Command(BaseCommand):
             )
         return bots
 
-    def _handle_chapter(self, options) -> None:
-        from legacy_deck.loader import load_deck
-        from legacy_deck.setup import chapter_setup, plausible_carry_over
-
-        deck = load_deck()
-        chapter, players, games = options["chapter"], options["players"], options["games"]
-        if not 1 <= chapter <= deck.shape.games:
-            raise CommandError(f"--chapter must be from 1 to {deck.shape.games}, not {chapter}.")
-        if not 2 <= players <= len(deck.shape.colours):
-            raise CommandError(f"--players must be from 2 to {len(deck.shape.colours)}.")
-        if games < 1:
-            raise CommandError("--games must be at least 1.")
-        bots = self._bots(options, players)
-        names = [f"{bot} {seat + 1}" for seat, bot in enumerate(bots)]
-        carry_over = plausible_carry_over(deck, chapter, players, even=not options["uneven"])
-
-        def setup_of(seed: int) -> dict:
-            return chapter_setup(deck, chapter, names, carry_over, seed=seed)
-
-        title = f"chapter {chapter}" + ("" if options["uneven"] else " (even circles)")
-        self._run(title, setup_of, bots, games, options["seed"], options["rotate"])
-
-    def _run(self, title, setup_of, bots, games, seed, rotate) -> None:
+    def run(self, title, setup_of, bots, games, seed, rotate) -> None:
+        """Play `games` games of the setups `setup_of(seed)` gives and print the report."""
         players = len(bots)
         rng = random.Random(seed)
         seat_wins = [0] * players

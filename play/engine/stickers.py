@@ -9,6 +9,8 @@ The setup lists them in the order they were stuck, each naming a card and what i
 effect names (per copy, or per counted establishment), `icon` its symbol. Several stickers on one
 card apply in order, so a later one overrides an earlier one on the same field. They change the
 card's definition for this game only; the table is rebuilt from the setup every time.
+Stickers are the Legacy campaign's, but every table applies them (`table.build_table`), so they
+live beside the card definitions rather than with the Legacy rules.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from play.engine.cards import ICONS, CardDef, Effect
-from play.engine.errors import IllegalAction, shown
+from .cards import ICONS, CardDef, Effect
+from .errors import IllegalAction, shown
 
 STICKER_FIELDS = ("cost", "numbers", "amount", "icon")
 
