@@ -6,8 +6,7 @@ import pytest
 from helpers import ANN, BEN, NAMES, game, refused, roll
 
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
-from play.engine.cards import parse_card
-from play.engine.cards import ContentError
+from play.engine.cards import ContentError, parse_card
 
 
 def _trade_phase(variants=(), ann=None, ben=None):
