@@ -125,7 +125,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("campaign:mine")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200

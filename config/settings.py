@@ -5,6 +5,7 @@ SQLite in the repo directory unless DATABASE_URL names another database
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
+    "axes",
     "play",
     "campaign",
     "legacy_deck",
@@ -68,6 +70,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "csp.middleware.CSPMiddleware",
+    # last, as django-axes asks: it turns a closed account's log-in into our page (below)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -144,6 +148,28 @@ STORAGES = {
 # Fixed at import time: pytest-django turns DEBUG off later, yet tests run without collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Log-in throttling (django-axes, failures kept in the database so every process sees them):
+# after 10 failed log-ins to one account, each within 15 minutes of the one before, that
+# account's log-in is closed for 15 minutes, even with the right password. Counted per account
+# (a phone's address changes, an attacker's too). Tries while closed do not extend it, so the
+# host gets in 15 minutes after the lock, and a success forgets the failures. The page says why
+# (campaign.throttle); a forgotten password is reset with `manage.py changepassword NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "campaign.throttle.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # successful log-ins need no record of their address
+AXES_VERBOSE = False  # no banner on every start
+# axes.W006 asks to count per address as well. Behind a proxy every visitor has the proxy's
+# address, and a family's phones may share one: a lock per address would close everyone's log-in.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 
 LOGIN_URL = "campaign:login"
 LOGIN_REDIRECT_URL = "campaign:mine"

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 IGNORED = {"DEBUG", "SECRET_KEY", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
@@ -75,4 +76,7 @@ def test_the_documented_production_settings_pass_the_deploy_check():
     done = run_python(code, **env)
 
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "no issues (0 silenced)" in done.stdout
+    # the one silenced check is axes.W006 (count log-in failures per address too), for the
+    # reason config/settings.py gives
+    assert "no issues (1 silenced)" in done.stdout
+    assert settings.SILENCED_SYSTEM_CHECKS == ["axes.W006"]
