@@ -102,6 +102,12 @@ def test_my_campaigns_lists_only_mine(client, campaign):
     assert theirs.table_secret not in page and "Their Bay" not in page
 
 
+def test_my_campaigns_leads_to_importing_a_backup(client, host):
+    page = client.get(reverse("campaign:mine")).content.decode()
+
+    assert f'href="{reverse("campaign:import")}"' in page
+
+
 def test_the_home_page_leads_to_the_campaigns(client):
     page = client.get(reverse("play:home")).content.decode()
     assert reverse("campaign:signup") in page
