@@ -5,7 +5,9 @@
 
 The file holds what the campaign stores and what the table has read, never anything of the deck
 ahead of the reader: components still in the deck or in a closed box are left out (the import
-works them out again from the deck, which must be the same deck: id and content hash). Every
+works them out again from the deck, which must be the same deck: id and content hash). Nor does it
+hold picks that are still secret: a backup made while the mayors pick restores with every mayor
+still to pick (bots, and mayors whose bag leaves no choice, pick again at once). Every
 game of the campaign is in it as its setup and its actions, so each replays exactly. Exporting
 an imported campaign gives the same file, byte for byte. The history is not in the file: an
 import starts a new history, whose first entries say the campaign was imported.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -45,6 +48,15 @@ KIND = "machikoro-campaign"
 MAX_BYTES = 4 * 1024 * 1024  # a ten-chapter campaign with free play is well under 1 MB
 MAX_DEPTH = 40
 UNREAD = (Place.DECK, Place.BOX, Place.START)
+# The largest value each kind of number column holds (Django's ranges for PostgreSQL): a number
+# is checked against these before anything is written, never left to the database to refuse.
+SMALL_INT = 32767
+BIG_INT = 2**63 - 1
+# Links as the app makes them (secrets.token_urlsafe): a campaign's and a mayor's of 24 bytes, a
+# game's code and keys of 16 bytes (games made before: 12).
+URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+CAMPAIGN_SECRET_LENGTHS = (32,)
+GAME_SECRET_LENGTHS = (22, 16)
 
 
 class BackupError(ValueError):
@@ -61,6 +73,8 @@ def export_text(campaign: Campaign) -> str:
 def export(campaign: Campaign) -> dict:
     mayors = list(campaign.mayors.order_by("seat"))
     seat = {mayor.pk: mayor.seat for mayor in mayors}
+    # While the mayors pick, what each has picked is theirs alone, so the file has none of it.
+    picks_secret = campaign.phase == Phase.PICKING
     return {
         "format": FORMAT,
         "kind": KIND,
@@ -85,7 +99,7 @@ def export(campaign: Campaign) -> dict:
                 "circles": m.circles,
                 "kind": m.kind,
                 "secret": m.secret,
-                "picks": m.picks,
+                "picks": None if picks_secret else m.picks,
             }
             for m in mayors
         ],
@@ -235,13 +249,16 @@ def _store(doc: dict, deck, owner) -> Campaign:
     phase = _text(data, "phase", 16)
     if phase not in Phase.values:
         raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "phase"})
+    created = datetime.datetime.fromisoformat(_text(data, "created", 40))
+    if created.tzinfo is None:
+        raise _Field("created")
     campaign = Campaign(
         name=_text(data, "name", 80),
         owner=owner,
-        table_secret=_secret(data, "table_secret"),
+        table_secret=_secret(data, "table_secret", CAMPAIGN_SECRET_LENGTHS),
         deck_id=deck.id,
         deck_digest=deck.digest,
-        seed=_int(data, "seed", 2**63),
+        seed=_int(data, "seed", BIG_INT),
         reader=reader.to_dict(),
         chapter=_int(data, "chapter", 1000, low=1),
         phase=phase,
@@ -250,8 +267,8 @@ def _store(doc: dict, deck, owner) -> Campaign:
     )
     campaign._change_reason = "import"
     campaign.save()
-    campaign.created = datetime.datetime.fromisoformat(_text(data, "created", 40))
-    Campaign.objects.filter(pk=campaign.pk).update(created=campaign.created)
+    campaign.created = created
+    Campaign.objects.filter(pk=campaign.pk).update(created=created)
     mayor_rows = _list(doc, "mayors", 4)
     if not 2 <= len(mayor_rows) <= 4:
         raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "mayors"})
@@ -263,6 +280,8 @@ def _store(doc: dict, deck, owner) -> Campaign:
             isinstance(picks, list) and all(isinstance(p, str) and len(p) < 65 for p in picks)
         ):
             raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "picks"})
+        if phase == Phase.PICKING:
+            picks = None  # (files made before picks were left out): everyone picks anew
         colour = _text(row, "colour", 16)
         if colour not in deck.shape.colours or _int(row, "seat", 4) != index:
             raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "mayors"})
@@ -275,10 +294,13 @@ def _store(doc: dict, deck, owner) -> Campaign:
                 city_name=_text(row, "city_name", 60),
                 circles=_int(row, "circles", 100),
                 kind=_text(row, "kind", 16),
-                secret=_secret(row, "secret"),
+                secret=_secret(row, "secret", CAMPAIGN_SECRET_LENGTHS),
                 picks=picks,
             )
         )
+    links = [campaign.table_secret, *(mayor.secret for mayor in mayors)]
+    if len(set(links)) != len(links):
+        raise _Field("secret")
     mayors = bulk_create_with_history(mayors, Mayor, default_change_reason="import")
     mayors = list(campaign.mayors.order_by("seat"))
     by_seat = {m.seat: m for m in mayors}
@@ -291,6 +313,11 @@ def _store(doc: dict, deck, owner) -> Campaign:
         return by_seat[value]
 
     _store_places(doc, deck, campaign, reader, mayors, mayor_at)
+    if phase == Phase.PICKING:
+        table = flow.Table(campaign, deck, reader, mayors, "import")
+        table.begin_picking()
+        if campaign.phase != Phase.PICKING:  # nobody was left to pick: not a real backup
+            raise BackupError(_("The file is damaged: its phase, chapter and reading disagree."))
     bulk_create_with_history(
         [
             StuckSticker(
@@ -409,9 +436,7 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
                 % {"what": cid}
             )
         mayor = mayor_at(entry.get("mayor"))
-        box = entry.get("box")
-        if box is not None and type(box) is not int:
-            raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": cid})
+        box = None if entry.get("box") is None else _int(entry, "box", SMALL_INT)
         row.place, row.mayor, row.box, row.order = place, mayor, box, _int(entry, "order", 1000)
         changed.append(row)
     bulk_update_with_history(
@@ -446,12 +471,18 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
         secrets_ = _list(data, "seat_secrets", 4)
         if len(secrets_) != len(game.seats):
             raise BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": "seats"})
-        game.code = _secret(data, "code")
-        game.host_secret = _secret(data, "host_secret")
+        game.code = _secret(data, "code", GAME_SECRET_LENGTHS)
+        game.host_secret = _secret(data, "host_secret", GAME_SECRET_LENGTHS)
         game.seats = [
-            {**seat, "secret": _secret({"s": secret}, "s")}
+            {
+                **seat,
+                "secret": _secret({"seat_secrets": secret}, "seat_secrets", GAME_SECRET_LENGTHS),
+            }
             for seat, secret in zip(game.seats, secrets_, strict=True)
         ]
+        keys = [game.code, game.host_secret, *(seat["secret"] for seat in game.seats)]
+        if len(set(keys)) != len(keys):
+            raise _Field("seat_secrets")
         game.undo_floor = _int(data, "undo_floor", 20_000)
         game.rematch_offered = False
         game.set_seat_colours([mayor_at(seat).colour for seat in range(len(game.seats))])
@@ -535,9 +566,10 @@ def _seat_number(value) -> int:
     return value
 
 
-def _secret(data: dict, key: str) -> str:
-    value = _text(data, key, 40)
-    if len(value) < 16 or not all(c.isalnum() or c in "-_" for c in value):
+def _secret(data: dict, key: str, lengths: tuple[int, ...]) -> str:
+    """A link's secret as the app makes them: URL-safe base64 of one of the app's lengths."""
+    value = _text(data, key, max(lengths))
+    if len(value) not in lengths or not URL_SAFE.fullmatch(value):
         raise _Field(key)
     return value
 

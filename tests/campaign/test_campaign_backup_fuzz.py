@@ -6,9 +6,11 @@ import json
 import pytest
 from campaign_helpers import new_campaign, record_chapters
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaign import flow
 from campaign.backup import BackupError, export_text, import_text
 from campaign.models import Campaign, ComponentPlace, Mayor
 from play.models import Game
@@ -93,3 +95,55 @@ def test_the_import_page_takes_any_upload_without_harm(client, django_user_model
         assert ComponentPlace.objects.count() == Game.objects.count() == 0
     Campaign.objects.all().delete()
     Game.objects.all().delete()
+
+
+# --- numbers at the edges of their columns (PostgreSQL: SQLite stores any integer anywhere) ----
+
+EDGES = [2**15 - 1, 2**15, 2**16, 2**31 - 1, 2**31, 2**32, 2**63 - 1, 2**63, 2**64, 10**30]
+edge_numbers = st.sampled_from([*EDGES, *(-n for n in EDGES), -1, 0]) | st.integers()
+
+
+@pytest.fixture(scope="module")
+def playing_text(django_db_setup, django_db_blocker):
+    """A bot campaign in chapter 2's game, some moves made: every kind of number is in it."""
+    with django_db_blocker.unblock():
+        campaign = new_campaign(kinds=("greedy", "greedy", "random"))
+        record_chapters(campaign, 1)
+        flow.read_on(campaign)
+        campaign.games.get(chapter=2).game.step_bots(limit=40)
+        text = export_text(campaign)
+        Campaign.objects.all().delete()
+        Game.objects.all().delete()
+    return text
+
+
+def _numbers(doc) -> list[tuple]:
+    """Every place in the document that holds a whole number, or nothing (`null`: a mystery
+    box, a winner, a date not given), where a number may be written instead."""
+    return [
+        path
+        for path in places(doc)
+        if _at(doc, path) is None
+        or (isinstance(_at(doc, path), int) and not isinstance(_at(doc, path), bool))
+    ]
+
+
+def _at(doc, path):
+    for step in path:
+        doc = doc[step]
+    return doc
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="column ranges are PostgreSQL's (CI runs it)"
+)
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_number_at_the_edge_of_its_column_is_refused_or_stored_never_a_database_error(
+    playing_text, data
+):
+    doc = json.loads(playing_text)
+    paths = _numbers(doc)
+    outside_the_games = [path for path in paths if path[0] != "games" or len(path) < 4]
+    path = data.draw(st.sampled_from(outside_the_games) | st.sampled_from(paths))
+    _refused_or_stored(json.dumps(replaced(doc, path, data.draw(edge_numbers))))
