@@ -1,5 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.decorators.cache import never_cache
 
 from campaign import backup_views, views
 
@@ -9,41 +10,48 @@ app_name = "campaign"
 T = "c/<secret:table_secret>/"
 M = T + "m/<secret:mayor_secret>/"
 
+
+def private(route, view, name):
+    """A page that holds a secret (a link, a pick, a backup): `Cache-Control: no-store`, so no
+    browser or proxy keeps it on disk after the tab is closed."""
+    return path(route, never_cache(view), name=name)
+
+
 urlpatterns = [
-    path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
+    private("accounts/signup/", views.signup, "signup"),
+    private("accounts/login/", auth_views.LoginView.as_view(), "login"),
+    private("accounts/logout/", auth_views.LogoutView.as_view(), "logout"),
+    private(
         "accounts/password/",
         auth_views.PasswordChangeView.as_view(success_url="/accounts/password/done/"),
-        name="password_change",
+        "password_change",
     ),
-    path(
+    private(
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
+        "password_change_done",
     ),
-    path("campaigns/", views.mine, name="mine"),
-    path("campaigns/new/", views.new, name="new"),
-    path("campaigns/how-it-works/", views.how_it_works, name="how_it_works"),
+    private("campaigns/", views.mine, "mine"),
+    private("campaigns/new/", views.new, "new"),
+    path("campaigns/how-it-works/", views.how_it_works, name="how_it_works"),  # no secret in it
     # before the table's link: "import" would pass for a secret
-    path("c/import/", backup_views.import_campaign, name="import"),
-    path(T + "export.json", backup_views.export, name="export"),
-    path(T, views.table, name="table"),
-    path(T + "poll/", views.poll, name="poll"),
-    path(T + "links/", views.links, name="links"),
-    path(T + "read/", views.read_latest, name="read_latest"),
-    path(T + "read/<int:page>/", views.read, name="read"),
-    path(T + "read/turn/", views.turn_stop, name="turn"),
-    path(T + "picks/", views.picks, name="picks"),
-    path(T + "picks/<int:seat>/", views.pick_at_table, name="pick_at_table"),
-    path(T + "game/", views.game, name="game"),
-    path(T + "after/", views.after, name="after"),
-    path(T + "record/", views.record, name="record"),
-    path(T + "book/", views.book, name="book"),
-    path(T + "charts/", views.chart_page, name="charts"),
-    path(T + "free/", views.free, name="free"),
-    path(M, views.mayor, name="mayor"),
-    path(M + "poll/", views.mayor_poll, name="mayor_poll"),
-    path(M + "game/", views.mayor_game, name="mayor_game"),
+    private("c/import/", backup_views.import_campaign, "import"),
+    private(T + "export.json", backup_views.export, "export"),
+    private(T, views.table, "table"),
+    private(T + "poll/", views.poll, "poll"),
+    private(T + "links/", views.links, "links"),
+    private(T + "read/", views.read_latest, "read_latest"),
+    private(T + "read/<int:page>/", views.read, "read"),
+    private(T + "read/turn/", views.turn_stop, "turn"),
+    private(T + "picks/", views.picks, "picks"),
+    private(T + "picks/<int:seat>/", views.pick_at_table, "pick_at_table"),
+    private(T + "game/", views.game, "game"),
+    private(T + "after/", views.after, "after"),
+    private(T + "record/", views.record, "record"),
+    private(T + "book/", views.book, "book"),
+    private(T + "charts/", views.chart_page, "charts"),
+    private(T + "free/", views.free, "free"),
+    private(M, views.mayor, "mayor"),
+    private(M + "poll/", views.mayor_poll, "mayor_poll"),
+    private(M + "game/", views.mayor_game, "mayor_game"),
 ]

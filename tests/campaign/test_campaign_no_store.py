@@ -1,0 +1,65 @@
+"""Every campaign page, mayor page, backup and account page is sent with Cache-Control:
+no-store: a phone or a proxy keeps no copy of a page that holds a link, a pick or a backup.
+The URLs are read from campaign/urls.py, so a page added later is checked too."""
+
+import pytest
+from campaign_helpers import new_campaign, record_chapters
+from django.contrib.auth.models import User
+from django.urls import URLPattern, get_resolver
+
+from campaign import flow
+
+pytestmark = pytest.mark.django_db
+
+CACHEABLE = {"how_it_works"}  # the closed box's rules: nothing secret in it
+
+
+def campaign_routes() -> dict[str, URLPattern]:
+    namespace = get_resolver().namespace_dict["campaign"][1]
+    return {pattern.name: pattern for pattern in namespace.url_patterns}
+
+
+def path_of(pattern: URLPattern, campaign, mayor) -> str:
+    route = str(pattern.pattern)
+    for name, value in {
+        "<secret:table_secret>": campaign.table_secret,
+        "<secret:mayor_secret>": mayor.secret,
+        "<int:page>": "1",
+        "<int:seat>": "0",
+    }.items():
+        route = route.replace(name, value)
+    assert "<" not in route, f"a route this test does not know how to fill: {route}"
+    return "/" + route
+
+
+@pytest.fixture
+def host_client(client):
+    host = User.objects.create_user("host", password="a long pass phrase 7")
+    client.force_login(host)
+    campaign = new_campaign()
+    campaign.owner = host
+    campaign.save()
+    record_chapters(campaign, 1)
+    flow.read_on(campaign)
+    return client, campaign
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_every_answer_of_a_private_route_says_no_store(host_client, method):
+    client, campaign = host_client
+    mayor = campaign.mayors.get(seat=0)
+    seen = []
+    for name, pattern in campaign_routes().items():
+        if name in CACHEABLE or name == "logout":
+            continue
+        path = path_of(pattern, campaign, mayor)
+        response = getattr(client, method)(path)
+        seen.append(name)
+        assert "no-store" in response.get("Cache-Control", ""), (method, path, response.status_code)
+
+    assert "export" in seen and "mayor" in seen and "table" in seen
+
+
+def test_the_rules_may_be_cached(client):
+    response = client.get("/campaigns/how-it-works/")
+    assert "no-store" not in response.get("Cache-Control", "")
