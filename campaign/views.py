@@ -8,6 +8,7 @@ secret>/… is one mayor's phone. Both are secrets; a wrong one is a 404 that na
 from __future__ import annotations
 
 import functools
+import re
 
 import segno
 from django.conf import settings
@@ -50,11 +51,15 @@ def _flow_errors(view):
     return wrapper
 
 
-def _version(request: HttpRequest) -> int | None:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
+# A page's version as the forms send it; anything else (missing, empty, "abc", "1.0", 5,000
+# digits, "１" or " 1") is a version no campaign has, refused like a stale page, never unchecked.
+_VERSION = re.compile(r"[0-9]{1,10}")
+UNREADABLE_VERSION = -1
+
+
+def _version(request: HttpRequest) -> int:
+    value = request.POST.get("version", "")
+    return int(value) if _VERSION.fullmatch(value) else UNREADABLE_VERSION
 
 
 def _table_url(campaign: Campaign, name: str = "campaign:table", *args) -> str:
