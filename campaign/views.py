@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.links import qr_code, reachable_url
 from play import guide
 from play.models import Game
 
@@ -256,22 +256,15 @@ def _reload() -> HttpResponse:
 @require_GET
 def links(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = _campaign(table_secret)
-    table_url = request.build_absolute_uri(_table_url(campaign))
+    table_url = reachable_url(request, _table_url(campaign))
     rows = []
     for mayor in campaign.mayors.all():
         if mayor.is_bot:
             continue
-        url = request.build_absolute_uri(
-            reverse("campaign:mayor", args=[campaign.table_secret, mayor.secret])
+        url = reachable_url(
+            request, reverse("campaign:mayor", args=[campaign.table_secret, mayor.secret])
         )
-        rows.append(
-            {
-                "mayor": mayor,
-                "colour": mayor.colour,
-                "url": url,
-                "qr": segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True),
-            }
-        )
+        rows.append({"mayor": mayor, "colour": mayor.colour, "url": url, "qr": qr_code(url)})
     return render(
         request,
         "campaign/links.html",

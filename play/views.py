@@ -6,17 +6,15 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
-import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.network import is_loopback, lan_addresses
+from config.links import qr_code, reachable_url
 from play import charts, guide
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
@@ -55,29 +53,18 @@ def _entries(game: Game) -> list[tuple]:
     return list(reversed(rows[:LOG_LENGTH]))
 
 
-def _reachable_url(request: HttpRequest, path: str) -> str:
-    """An absolute URL another device can open: the host this page was opened with, unless
-    that names this very machine (127.0.0.1, localhost), then its address on the network."""
-    hostname, port = split_domain_port(request.get_host())
-    addresses = lan_addresses() if is_loopback(hostname) else []
-    if not addresses:
-        return request.build_absolute_uri(path)
-    netloc = f"{addresses[0]}:{port}" if port else addresses[0]
-    return f"{request.scheme}://{netloc}{path}"
-
-
 def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     links = []
     for index, seat in enumerate(game.seats):
         if seat["kind"] != HUMAN:
             continue
-        url = _reachable_url(request, reverse("play:game", args=[game.code, seat["secret"]]))
+        url = reachable_url(request, reverse("play:game", args=[game.code, seat["secret"]]))
         links.append(
             {
                 "index": index,
                 "name": seat["name"],
                 "url": url,
-                "qr": segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True),
+                "qr": qr_code(url),
             }
         )
     return links
@@ -134,7 +121,7 @@ def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
         return render(request, "play/game.html#board", ctx, status=status)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
-        ctx["watch_url"] = _reachable_url(request, reverse("play:watch", args=[game.code]))
+        ctx["watch_url"] = reachable_url(request, reverse("play:watch", args=[game.code]))
     return render(request, "play/game.html", ctx, status=status)
 
 

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def lan(monkeypatch):
-    monkeypatch.setattr("play.views.lan_addresses", lambda: ["10.209.0.1"])
+    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
 
 
 def test_links_made_on_this_machine_carry_its_network_address(client, start, lan):
