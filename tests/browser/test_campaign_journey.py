@@ -65,8 +65,12 @@ def host(browser):
     context.close()
 
 
-def test_a_campaign_evening(live_server, host, phone):
+def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     base = live_server.url
+    # The phones' links carry the network address serve prints; this test's phones reach the
+    # same server at the loopback address the test server listens on.
+    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
+    network = "http://10.209.0.1:" + base.rsplit(":", 1)[1]
 
     host.goto(f"{base}/")
     host.get_by_role("link", name="Begin or go on with a campaign").click()
@@ -99,6 +103,8 @@ def test_a_campaign_evening(live_server, host, phone):
     shoot(host, "links")
     mayor_links = [a.get_attribute("href") for a in host.locator(".mayor-link a").all()]
     assert len(mayor_links) == 2  # Ann and Ben; Cem is a bot
+    assert all(link.startswith(network + "/") for link in mayor_links)
+    mayor_links = [base + link.removeprefix(network) for link in mayor_links]
     campaign = Campaign.objects.get()
     Campaign.objects.filter(pk=campaign.pk).update(seed=SEED)
 
