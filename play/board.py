@@ -278,8 +278,11 @@ def log_lines(state: GameState, entries) -> list[dict]:
     return [line for line in lines if line["sentences"]]
 
 
+DICE_ICONS = {face: f"bi-dice-{face}-fill" for face in range(1, 7)}
+
+
 def dice_icons(state: GameState) -> list[dict]:
-    return [{"value": d, "icon": f"bi-dice-{d}-fill"} for d in state.dice]
+    return [{"value": d, "icon": DICE_ICONS[d]} for d in state.dice]
 
 
 def _landmark_reference(state: GameState) -> list[dict]:

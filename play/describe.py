@@ -29,6 +29,7 @@ ICONS = {
     "boat": "tsunami",
     "flower": "flower1",
 }
+UNKNOWN_ICON = "question-circle"  # a symbol of a newer deck that has no icon here yet
 
 ICON_NAMES = {
     "wheat": gettext_lazy("wheat"),
@@ -75,7 +76,7 @@ COLOUR_RULES = {
 
 
 def icon_class(icon: str) -> str:
-    return "bi-" + ICONS.get(icon, "question-circle")
+    return "bi-" + ICONS.get(icon, UNKNOWN_ICON)
 
 
 def icon_name(icon: str) -> str:
