@@ -1,12 +1,16 @@
 """Golden rule, on the screens: at every phase of every chapter, every page and fragment the
 table's link and each mayor's link can reach, in English, German and Dutch, holds no word and
-no id of a deck card, box, rule or component not yet read."""
+no id of a deck card, box, rule or component not yet read; nor does any static file those pages
+load (stylesheets, scripts, icons), which is the same for everyone from the start."""
 
 import datetime
 import re
+from pathlib import PurePosixPath
 
 import pytest
 from campaign_helpers import new_campaign
+from django.conf import settings as django_settings
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import timezone
 from test_flow_spoilers import unread
@@ -22,6 +26,58 @@ LANGUAGES = ("en", "de", "nl")
 INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=|javascript:", re.I)
 APP_CHAPTERS = (1, 3, 4, 6, 8, 10)  # played in the app (event STOPs, new rules); the rest recorded
 
+STATIC_REF = re.compile('(?:href|src)="' + re.escape(django_settings.STATIC_URL) + '([^"?#]+)')
+CSS_URL = re.compile(r"url\(['\"]?([^'\")?#]+)")
+# Third-party files (Bootstrap's stylesheet, htmx) are searched for every name and story as
+# written, not for ids nor regardless of case: their own vocabulary is not our deck's (Bootstrap
+# styles a .carousel; our deck has a Carousel).
+THIRD_PARTY = ("vendor/bootstrap/", "django_htmx/")
+
+
+def static_text(path: str) -> str | None:
+    """A static file's text (None for binary files such as a woff2 font)."""
+    found = finders.find(path)
+    assert found, f"a page loads {path}, which is not in the static files"
+    try:
+        with open(found, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError:
+        return None
+
+
+def static_files(pages: list[str]) -> set[str]:
+    """Every static file the pages load, with what their stylesheets load in turn."""
+    found = {path for text in pages for path in STATIC_REF.findall(text)}
+    todo = [path for path in found if path.endswith(".css")]
+    while todo:
+        sheet = todo.pop()
+        for ref in CSS_URL.findall(static_text(sheet) or ""):
+            if ref.startswith("data:"):
+                continue
+            path = str(PurePosixPath(sheet).parent / ref)
+            while "/../" in f"/{path}":  # "css/../fonts/x" -> "fonts/x"
+                path = re.sub(r"[^/]+/\.\./", "", path, count=1)
+            if path not in found:
+                found.add(path)
+                if path.endswith(".css"):
+                    todo.append(path)
+    return found
+
+
+def static_leaks(paths: set[str], secret: set[str]) -> dict[str, list[str]]:
+    """The unread words in static files, in ours regardless of case (a comment may say "the
+    expedition track")."""
+    leaks = {}
+    for path in sorted(paths):
+        text = static_text(path) or ""
+        if path.startswith(THIRD_PARTY):
+            leaked = [w for w in secret if w in text and not re.fullmatch(r"[a-z0-9_]+", w)]
+        else:
+            leaked = [w for w in secret if w.casefold() in text.casefold()]
+        if leaked:
+            leaks[path] = sorted(leaked)
+    return leaks
+
 
 class Screens:
     def __init__(self, client, campaign, deck):
@@ -32,6 +88,7 @@ class Screens:
         self.checked_words = 0
         self.seen_phases = set()
         self.pages_read = 0
+        self.static = set()
 
     def urls(self) -> list[str]:
         campaign = self.campaign
@@ -82,6 +139,7 @@ class Screens:
                 response = self.client.get(url, follow=True, HTTP_ACCEPT_LANGUAGE=language)
                 assert response.status_code in (200, 204), (moment, url, response.status_code)
                 text = response.content.decode()
+                self.static |= static_files([text])
                 leaked = sorted(word for word in secret if word in text)
                 if language == "en" and "/c/" in url:
                     assert not INLINE.search(text), (url, INLINE.search(text).group(0))
@@ -108,6 +166,7 @@ def bots_finish(game: Game, screens: Screens) -> None:
 def test_no_screen_shows_a_card_not_yet_read(client, deck, settings):
     settings.PLAY_BOT_DELAY = 0
     campaign = new_campaign(kinds=("human", "human", "greedy"))
+    at_start = unread(deck, flow.reader_of(campaign))
     screens = Screens(client, campaign, deck)
     screens.check("before the campaign")
     for chapter in range(1, deck.shape.games + 1):
@@ -132,3 +191,32 @@ def test_no_screen_shows_a_card_not_yet_read(client, deck, settings):
     assert {Phase.READING, Phase.PICKING, Phase.PLAYING, Phase.AFTER_GAME} <= screens.seen_phases
     assert Phase.FINISHED in screens.seen_phases
     assert screens.checked_words > 1000 and screens.checked_pages > 1000
+    # a static file is the same for everyone at any moment: it may hold nothing unread at the start
+    assert {"css/app.css", "js/board.js"} <= screens.static
+    assert static_leaks(screens.static, at_start) == {}
+
+
+def test_the_static_files_check_finds_a_leak(settings, tmp_path):
+    """The check above, on a comment naming the expedition track (as app.css once did) and an
+    island in an icon a stylesheet loads; a third-party file's own class names pass."""
+    (tmp_path / "css").mkdir()
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "css" / "leak.css").write_text(
+        '/* the expedition track */ .x { background: url("../icons/leak.svg#a") }'
+    )
+    (tmp_path / "icons" / "leak.svg").write_text("<svg><title>Schildkröteninsel</title></svg>")
+    settings.STATICFILES_DIRS = [tmp_path, *settings.STATICFILES_DIRS]
+    secret = {"Expedition Track", "Schildkröteninsel", "carousel", "Carousel"}
+
+    loaded = static_files(
+        ['<link href="/static/css/leak.css">', '<link href="/static/css/app.css">']
+    )
+
+    assert loaded == {"css/leak.css", "icons/leak.svg", "css/app.css"}
+    assert static_leaks(loaded, secret) == {
+        "css/leak.css": ["Expedition Track"],
+        "icons/leak.svg": ["Schildkröteninsel"],
+    }
+    bootstrap = "vendor/bootstrap/css/bootstrap.min.css"
+    assert "carousel" in static_text(bootstrap)
+    assert static_leaks({bootstrap}, secret) == {}
