@@ -13,7 +13,7 @@ from play.player_colours import PLAYER_COLOURS
 SEAT_COLOURS = ["#0d6efd", "#d63384", "#fd7e14", "#198754", "#6f42c1"]
 CARD_COLOURS = {
     "blue": "#2f6fd6",
-    "green": "#2e9d4f",
+    "green": "#1e7e3e",
     "red": "#d7263d",
     "purple": "#7b3fb5",
     "special": "#8a8a8a",

@@ -1,0 +1,254 @@
+"""Pages everyone can read: axe-core (tests/browser/axe, from the npm registry) on every page of a
+game and of a campaign, on a 390 x 844 phone and a 1280 x 800 screen, finds nothing; and on the
+phone everything a finger taps is at least 44 px wide and tall.
+
+The pages are reached the quick way (the campaign's flow and bots, not clicks), in the phases a
+group meets them: before reading, reading, at a STOP, an opened mystery box, picking, playing, a
+game over, the winner's moment, a game recorded from the box, the end of the campaign, free play.
+With AXE_SHOTS=<folder> every page is also saved at both sizes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from campaign import dashboard, flow
+from campaign.models import Campaign, Phase
+from play.models import Game
+
+pytestmark = pytest.mark.usefixtures("fast_game")
+
+AXE = (Path(__file__).parent / "axe" / "axe.min.js").read_text(encoding="utf-8")
+SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
+SHOTS = os.getenv("AXE_SHOTS", "")
+PASSWORD = "a long pass phrase 7"
+
+TAP_TARGETS = (Path(__file__).parent / "tap_targets.js").read_text(encoding="utf-8")
+
+
+def _seats_to_bots(game: Game) -> None:
+    seats = [{**seat, "kind": "greedy"} for seat in game.seats]
+    Game.objects.filter(pk=game.pk).update(seats=seats, bot_due_at=timezone.now())
+
+
+def _finish(game: Game) -> Game:
+    _seats_to_bots(game)
+    game.refresh_from_db()
+    while not game.finished:
+        assert game.step_bots(limit=5000) > 0
+        game.refresh_from_db()
+    return game
+
+
+def _new_campaign(name: str, owner, kinds=("human", "human", "greedy")) -> Campaign:
+    names = ["Ann", "Ben", "Cem", "Dee"]
+    colours = ["teal", "yellow", "pink", "orange"]
+    mayors = [
+        flow.NewMayor(names[seat], f"{names[seat]}ville", colours[seat], kind)
+        for seat, kind in enumerate(kinds)
+    ]
+    return flow.create_campaign(name, mayors, owner=owner, seed=5)
+
+
+def _record(campaign: Campaign, chapters: int) -> None:
+    for _ in range(chapters):
+        flow.read_on(campaign)
+        flow.record_table_game(
+            campaign, campaign.chapter % 3, datetime.date(2026, 11, campaign.chapter)
+        )
+        flow.finish_after_game(campaign, side="a" if flow.new_pile(campaign) else None)
+
+
+def _pick_for_everyone(campaign: Campaign) -> None:
+    """Each mayor who has not picked takes as many of the first cards of their bag as allowed."""
+    deck = flow.our_deck()
+    for mayor in campaign.mayors.filter(picks__isnull=True):
+        bag = [card["establishment"] for card in dashboard.bag(campaign, deck, mayor)]
+        for count in range(len(bag), 0, -1):
+            try:
+                flow.pick(campaign, mayor, bag[:count])
+                break
+            except flow.FlowError:
+                continue
+        else:
+            raise AssertionError(f"{mayor.name} cannot pick from {bag}")
+    campaign.refresh_from_db()
+
+
+def _table(campaign: Campaign, name: str, *args) -> str:
+    return reverse(f"campaign:{name}", args=[campaign.table_secret, *args])
+
+
+def _mayor(campaign: Campaign, name: str, seat: int = 0) -> str:
+    mayor = campaign.mayors.get(seat=seat)
+    return reverse(f"campaign:{name}", args=[campaign.table_secret, mayor.secret])
+
+
+def every_page(owner) -> list[tuple[str, str]]:
+    """(what, path) of every page a group meets, each in the state that shows most of it."""
+    pages = [
+        ("home", reverse("play:home")),
+        ("import a game", reverse("play:import")),
+        ("404", "/no-such-page/"),
+        ("how it works", reverse("campaign:how_it_works")),
+        ("my campaigns", reverse("campaign:mine")),
+        ("new campaign", reverse("campaign:new")),
+        ("import a campaign", reverse("campaign:import")),
+        ("password", reverse("campaign:password_change")),
+    ]
+    pages += [
+        (f"how to play {edition}", reverse("play:how_to_play", args=[edition]))
+        for edition in ("classic", "kosmos")
+    ]
+
+    classic = Game.start("classic", [("Ann", "human"), ("Ben", "greedy")], seed=3)
+    pages += [
+        ("board, a seat's", reverse("play:game", args=[classic.code, classic.seats[0]["secret"]])),
+        (
+            "board, the shared screen",
+            reverse("play:game", args=[classic.code, classic.host_secret]),
+        ),
+        ("board, watching", reverse("play:watch", args=[classic.code])),
+    ]
+    ended = _finish(Game.start("classic", [("Ann", "human"), ("Ben", "greedy")], seed=4))
+    pages += [
+        ("end screen", reverse("play:game", args=[ended.code, ended.seats[0]["secret"]])),
+        ("replay", reverse("play:replay", args=[ended.code])),
+    ]
+
+    start = _new_campaign("Reading", owner)
+    pages += [
+        ("campaign links", _table(start, "links")),
+        ("dashboard, before game 1", _table(start, "table")),
+        ("reading", _table(start, "read", 1)),
+        ("reading, the STOP", _table(start, "read", len(_reading(start)))),
+        ("a mayor's phone, reading", _mayor(start, "mayor")),
+    ]
+
+    playing = _new_campaign("Playing", owner)
+    flow.read_on(playing)
+    game = playing.games.get(chapter=1).game
+    pages += [
+        ("dashboard, playing", _table(playing, "table")),
+        ("chapter's game", _table(playing, "game")),
+        ("record a game", _table(playing, "record")),
+        ("a mayor's seat", _mayor(playing, "mayor_game")),
+        (
+            "a campaign board, shared screen",
+            reverse("play:game", args=[game.code, game.host_secret]),
+        ),
+    ]
+
+    over = _new_campaign("Over", owner)
+    flow.read_on(over)
+    _finish(over.games.get(chapter=1).game)
+    over.refresh_from_db()
+    assert over.phase == Phase.AFTER_GAME
+    pages += [
+        ("dashboard, after a game", _table(over, "table")),
+        ("chapter's game over", _table(over, "game")),
+        ("winner's moment", _table(over, "after")),
+        ("a mayor's phone, after a game", _mayor(over, "mayor")),
+    ]
+
+    picking = _new_campaign("Picking", owner)
+    _record(picking, 3)
+    flow.read_on(picking)
+    picking.refresh_from_db()
+    assert picking.phase == Phase.PICKING
+    pages += [
+        ("dashboard, picking", _table(picking, "table")),
+        ("picks", _table(picking, "picks")),
+        ("pass the device", _table(picking, "pick_at_table", 0)),
+        ("pick at the table", _table(picking, "pick_at_table", 0) + "?show=1"),
+        ("a mayor's phone, picking", _mayor(picking, "mayor")),
+        ("reading, an opened box", _table(picking, "read", _box_page(picking))),
+        ("charts", _table(picking, "charts")),
+        ("Golden Book", _table(picking, "book")),
+    ]
+
+    voyage = _new_campaign("Voyage", owner)
+    _record(voyage, 3)
+    flow.read_on(voyage)
+    _pick_for_everyone(voyage)
+    game = voyage.games.get(chapter=voyage.chapter).game
+    seats = game.seats
+    _seats_to_bots(game)
+    game.refresh_from_db()
+    game.step_bots(limit=60)  # halfway: dice, a log, boats under way
+    Game.objects.filter(pk=game.pk).update(seats=seats)  # and there it stays while looked at
+    pages += [
+        ("chapter's game, boats under way", _table(voyage, "game")),
+        ("a campaign board, boats under way", reverse("play:watch", args=[game.code])),
+    ]
+
+    finished = _new_campaign("Finished", owner)
+    _record(finished, 10)
+    pages += [("dashboard, the campaign over", _table(finished, "table"))]
+    flow.start_free_play(finished, yokai_rule="yokai_flip")
+    _pick_for_everyone(finished)
+    _finish(finished.games.get(chapter=finished.chapter).game)
+    finished.refresh_from_db()
+    pages += [
+        ("free play", _table(finished, "free")),
+        ("dashboard, free play", _table(finished, "table")),
+    ]
+    return pages
+
+
+def _reading(campaign: Campaign) -> list:
+    return dashboard.reading_pages(flow.our_deck(), flow.reader_of(campaign))
+
+
+def _box_page(campaign: Campaign) -> int:
+    boxes = [page.number for page in _reading(campaign) if page.kind == "box"]
+    assert boxes, "no mystery box opened yet"
+    return boxes[-1]
+
+
+def _log_in(context, base: str, user) -> None:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[django_settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
+
+
+def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
+    owner = get_user_model().objects.create_user("host", password=PASSWORD)
+    pages = every_page(owner)
+    found: dict[str, list[str]] = {}
+    for size in SIZES:
+        context = browser.new_context(viewport=size, locale="en-GB")
+        _log_in(context, live_server.url, owner)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        for what, path in pages:
+            page.goto(live_server.url + path, wait_until="load")
+            page.evaluate(AXE)
+            result = page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))")
+            problems = [
+                f"{v['id']} ({v['impact']}): {node['target']} {node['failureSummary'][:160]!r}"
+                for v in json.loads(result)
+                for node in v["nodes"]
+            ]
+            if size["width"] == 390:
+                problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+            if problems:
+                found[f"{what} at {size['width']} px ({path})"] = problems
+            if SHOTS:
+                Path(SHOTS).mkdir(parents=True, exist_ok=True)
+                name = what.replace(" ", "-").replace("'", "").replace(",", "")
+                page.screenshot(path=f"{SHOTS}/{name}-{size['width']}.png", full_page=True)
+        context.close()
+    report = "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
+    assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{report}"
