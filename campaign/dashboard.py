@@ -76,7 +76,7 @@ REASONS = {
     "game over": lambda: _("a game is won"),
     "event": lambda: _("an event STOP is turned"),
     "after game": lambda: _("the steps after the game"),
-    "record": lambda: _("a game played on the table is recorded"),
+    "record": lambda: _("a game played with the box is recorded"),
     "free play": lambda: _("free play"),
     "table": lambda: _("at the table"),
 }

@@ -99,15 +99,16 @@ def _open_box(deck: Deck, instruction: Instruction) -> str:
 
 
 def _add_rule(deck: Deck, instruction: Instruction) -> str:
-    return _("Add the rule card %(name)s to the rule stack.") % {
+    # quoted: a rule's name may begin with an article ("The Expedition")
+    return _("Add the rule card “%(name)s” to the rule stack.") % {
         "name": name_of(deck, instruction["rule"])
     }
 
 
 def _replace_turn_overview(deck: Deck, instruction: Instruction) -> str:
-    return _(
-        "Play with the turn overview card %(name)s from now on; an earlier one goes to the archive."
-    ) % {"name": name_of(deck, instruction["card"])}
+    return _("Turn overview card from now on: %(name)s (an earlier one goes to the archive).") % {
+        "name": name_of(deck, instruction["card"])
+    }
 
 
 def _marketplace_cards(deck: Deck, instruction: Instruction) -> str:
@@ -147,11 +148,15 @@ def _new_landmark(deck: Deck, instruction: Instruction) -> str:
 
 
 def _community_project(deck: Deck, instruction: Instruction) -> str:
-    return _("The community project is %(name)s.") % {"name": name_of(deck, instruction["project"])}
+    # a colon, not "is": German and Dutch names need an article of their own gender
+    return _("This game's community project: %(name)s.") % {
+        "name": name_of(deck, instruction["project"])
+    }
 
 
 def _sticker(deck: Deck, instruction: Instruction) -> str:
-    return _("Stick the sticker %(sticker)s on %(card)s.") % {
+    # quoted: a sticker's name reads like words of the sentence ("Fresh Paint")
+    return _("Stick the sticker “%(sticker)s” on %(card)s.") % {
         "sticker": name_of(deck, instruction["sticker"]),
         "card": name_of(deck, instruction["card"]),
     }

@@ -87,11 +87,12 @@ def _coins(amount: int) -> str:
     return ngettext("%(amount)s coin", "%(amount)s coins", amount) % {"amount": amount}
 
 
-def and_list(words: list[str]) -> str:
-    """'cup', 'cup and bread', 'cup, bread and wheat', in the page's language."""
+def or_list(words: list[str]) -> str:
+    """'cup', 'cup or bread', 'cup, bread or wheat', in the page's language: one of them (a card
+    has one icon, so a list of icons a card may have is never joined with 'and')."""
     if len(words) < 2:
         return "".join(words)
-    return _("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+    return _("%(items)s or %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def effect_text(effect: Effect) -> str:
@@ -122,8 +123,8 @@ def effect_text(effect: Effect) -> str:
     if kind == "two_dice":
         return _("You may roll 1 or 2 dice.")
     if kind == "icon_bonus":
-        icons = and_list([str(icon_name(icon)) for icon in p["icons"]])
-        return _("Your %(icons)s establishments earn %(coins)s more each.") % {
+        icons = or_list([str(icon_name(icon)) for icon in p["icons"]])
+        return _("Each of your %(icons)s establishments earns %(coins)s more.") % {
             "icons": icons,
             "coins": _coins(p.get("amount", 1)),
         }

@@ -155,15 +155,19 @@ def _transfer(n: Narrator, event: dict) -> str:
 
 
 def _build(n: Narrator, event: dict) -> str:
-    return _("%(player)s builds %(card)s for %(cost)s.") % {
-        "player": n.who(event["player"]),
-        "card": n.thing(event["card"]),
-        "cost": event["cost"],
-    }
+    return ngettext(
+        "%(player)s builds %(card)s for %(cost)s coin.",
+        "%(player)s builds %(card)s for %(cost)s coins.",
+        event["cost"],
+    ) % {"player": n.who(event["player"]), "card": n.thing(event["card"]), "cost": event["cost"]}
 
 
 def _landmark(n: Narrator, event: dict) -> str:
-    return _("%(player)s builds the landmark %(landmark)s for %(cost)s.") % {
+    return ngettext(
+        "%(player)s builds the landmark %(landmark)s for %(cost)s coin.",
+        "%(player)s builds the landmark %(landmark)s for %(cost)s coins.",
+        event["cost"],
+    ) % {
         "player": n.who(event["player"]),
         "landmark": n.thing(event["landmark"]),
         "cost": event["cost"],
@@ -171,7 +175,11 @@ def _landmark(n: Narrator, event: dict) -> str:
 
 
 def _contribute(n: Narrator, event: dict) -> str:
-    return _("%(player)s puts a flag on %(project)s for %(cost)s.") % {
+    return ngettext(
+        "%(player)s puts a flag on the community project %(project)s for %(cost)s coin.",
+        "%(player)s puts a flag on the community project %(project)s for %(cost)s coins.",
+        event["cost"],
+    ) % {
         "player": n.who(event["player"]),
         "project": n.thing(event["project"]),
         "cost": event["cost"],

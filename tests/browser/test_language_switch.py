@@ -6,4 +6,4 @@ def test_choosing_a_language_switches_the_page(live_server, page):
         page.select_option("#language-select", "de")
 
     assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator("h1").inner_text() == "Bau deine Stadt, Wurf für Wurf"
+    assert page.locator("h1").inner_text() == "Baut eure Stadt, Wurf für Wurf"

@@ -314,7 +314,7 @@ def test_rules_in_force_come_from_the_deck_rule_cards(client, campaign):
     pick_for_everyone(campaign)
     page = client.get(url("game", campaign)).content.decode()
     assert "Good Neighbours" in page
-    assert "for each place they sit after the start player" in page
+    assert "the player left of the start player takes 1 coin" in page
 
 
 def pick_for_everyone(campaign):
@@ -359,7 +359,7 @@ def test_the_winner_signs_the_golden_book_chooses_a_side_and_the_table_reads_on(
     entry = campaign.golden_book.get()
     assert (entry.name, entry.date) == ("Ben B.", datetime.date(2026, 11, 21))
     stop = client.get(response["Location"]).content.decode()
-    assert "Turn the STOP and read game 2" in stop
+    assert "Turn the STOP and read chapter 2 aloud" in stop
 
 
 def test_record_a_game_played_on_the_table(client, campaign):

@@ -24,12 +24,12 @@ def said(deck, lang: str, do: str, **params) -> str:
 CASES = [
     (
         ("draw_start_cards", {}),
-        "Draw the start cards: the marketplace cards go into their colour's bag, "
-        "everything else into the reserve.",
-        "Nehmt die Startkarten: Die Marktplatzkarten kommen in die Tüte ihrer Farbe, "
-        "alles andere in die Reserve.",
-        "Pak de startkaarten: de marktplaatskaarten gaan in het zakje van hun kleur, "
-        "al het andere in de reserve.",
+        "Draw the start cards: the marketplace cards go into their colour's bag, everything "
+        "else into the reserve.",
+        "Zieht die Startkarten: Die Marktplatzkarten kommen in die Tüte ihrer Farbe, alles "
+        "andere in die Reserve.",
+        "Pak de startkaarten: de marktplaatskaarten gaan in het zakje van hun kleur, al het "
+        "andere in de reserve.",
     ),
     (
         ("add_to_market", {"cards": ["wheat_field", "legacy_forest"]}),
@@ -40,32 +40,32 @@ CASES = [
     (
         ("move", {"components": ["gull_rock", "rule_yokai_coins"], "to": "archive"}),
         "Put in the archive: Gull Rock, The Kind Fox (Yōkai).",
-        "Legt ins Archiv: Möwenfels, Der gütige Fuchs (Yōkai).",
-        "Leg in het archief: Meeuwenrots, De Goedige Vos (yōkai).",
+        "Ins Archiv kommen: Möwenfels, Der gütige Fuchs (Yōkai).",
+        "Naar het archief: Meeuwenrots, De vriendelijke vos (yōkai).",
     ),
     (
         ("move", {"components": ["ds_pottery"], "to": "reserve"}),
         "Put in the reserve: Pottery / Pretzel Stand.",
-        "Legt in die Reserve: Töpferei / Brezelstand.",
-        "Leg in de reserve: Pottenbakkerij / Krakelingkraam.",
+        "In die Reserve kommen: Töpferei / Brezelstand.",
+        "Naar de reserve: Pottenbakkerij / Krakelingkraam.",
     ),
     (
         ("move", {"components": ["track_expedition", "boat_pink"], "to": "table"}),
         "Set out on the table, from now on at every game: Expedition Track, Pink Boat.",
-        "Legt auf den Tisch, ab jetzt in jeder Partie: Expeditionsleiste, Rosa Boot.",
-        "Leg op tafel, vanaf nu bij elke partij: Expeditiespoor, Roze boot.",
+        "Auf den Tisch kommen, ab jetzt in jeder Partie: Expeditionsleiste, Rosa Boot.",
+        "Op tafel, vanaf nu bij elke partij: Expeditiespoor, Roze boot.",
     ),
     (
         ("move", {"components": ["boat_teal"], "to": "bag", "colour": "teal"}),
         "Put in the teal bag: Teal Boat.",
-        "Legt in die Tüte der Farbe Türkis: Türkises Boot.",
-        "Leg in het zakje in de kleur turquoise: Turquoise boot.",
+        "In die Tüte der Farbe Türkis kommen: Türkises Boot.",
+        "In het zakje in de kleur turquoise: Turquoise boot.",
     ),
     (
         ("move", {"components": ["gold_mine"], "to": "out"}),
         "Take out of the game for good: Gold Mine.",
-        "Nehmt für immer aus dem Spiel: Goldmine.",
-        "Haal voorgoed uit het spel: Goudmijn.",
+        "Für immer aus dem Spiel: Goldmine.",
+        "Voorgoed uit het spel: Goudmijn.",
     ),
     (
         ("open_box", {"box": 2}),
@@ -75,18 +75,16 @@ CASES = [
     ),
     (
         ("add_rule", {"rule": "rule_rest_day"}),
-        "Add the rule card Rest Day to the rule stack.",
-        "Legt die Regelkarte Ruhetag auf den Regelstapel.",
-        "Leg de regelkaart Rustdag op de regelstapel.",
+        "Add the rule card “Rest Day” to the rule stack.",
+        "Legt die Regelkarte „Ruhetag“ auf den Regelstapel.",
+        "Leg de regelkaart ‘Rustdag’ op de regelstapel.",
     ),
     (
         ("replace_turn_overview", {"card": "overview_rest"}),
-        "Play with the turn overview card Turn Overview: Rest Day from now on; "
-        "an earlier one goes to the archive.",
-        "Spielt ab jetzt mit der Übersichtskarte Übersichtskarte: Ruhetag; "
-        "eine frühere kommt ins Archiv.",
-        "Speel vanaf nu met de overzichtskaart Overzichtskaart: rustdag; "
-        "een eerdere gaat naar het archief.",
+        "Turn overview card from now on: Turn with a Rest Day (an earlier one goes to the "
+        "archive).",
+        "Übersichtskarte ab jetzt: Zug mit Ruhetag (eine frühere kommt ins Archiv).",
+        "Overzichtskaart vanaf nu: Beurt met rustdag (een eerdere gaat naar het archief).",
     ),
     (
         (
@@ -103,17 +101,17 @@ CASES = [
             {"cards": {"yellow": "mp_herb_garden_yellow", "orange": "mp_ferry_orange"}},
         ),
         "New marketplace cards: Herb Garden into the yellow bag, Ferry into the orange bag.",
-        "Neue Marktplatzkarten: Kräutergarten in die Tüte der Farbe Gelb, "
-        "Fähre in die Tüte der Farbe Orange.",
-        "Nieuwe marktplaatskaarten: Kruidentuin in het zakje in de kleur geel, "
-        "Veerpont in het zakje in de kleur oranje.",
+        "Neue Marktplatzkarten: Kräutergarten in die Tüte der Farbe Gelb, Fähre in die Tüte der"
+        " Farbe Orange.",
+        "Nieuwe marktplaatskaarten: Kruidentuin in het zakje in de kleur geel, Veerpont in het "
+        "zakje in de kleur oranje.",
     ),
     (
         ("double_sided", {"cards": ["ds_torii"]}),
-        "A new market pile: 5 copies of the double-sided establishment Torii Gate / "
-        "Fortune Teller. The winner chooses one side for all of them, for good.",
-        "Ein neuer Stapel für die Auslage: 5 Exemplare des doppelseitigen Unternehmens "
-        "Torii / Wahrsagerin. Der Gewinner wählt eine Seite für alle, für immer.",
+        "A new market pile: 5 copies of the double-sided establishment Torii Gate / Fortune "
+        "Teller. The winner chooses one side for all of them, for good.",
+        "Ein neuer Stapel für die Auslage: 5 Exemplare des doppelseitigen Unternehmens Torii / "
+        "Wahrsagerin. Wer gewonnen hat, wählt eine Seite für alle, für immer.",
         "Een nieuwe stapel voor de voorraad: 5 exemplaren van het dubbelzijdige gebouw "
         "Toriipoort / Waarzegster. De winnaar kiest één kant voor allemaal, voorgoed.",
     ),
@@ -125,21 +123,21 @@ CASES = [
     ),
     (
         ("community_project", {"project": "waterfall"}),
-        "The community project is Waterfall.",
-        "Das Gemeinschaftsprojekt ist Wasserfall.",
-        "Het gemeenschapsproject is Waterval.",
+        "This game's community project: Waterfall.",
+        "Gemeinschaftsprojekt dieser Partie: Wasserfall.",
+        "Gemeenschapsproject van deze partij: Waterval.",
     ),
     (
         ("sticker", {"sticker": "sticker_fresh_paint", "card": "legacy_forest"}),
-        "Stick the sticker Fresh Paint on Forest.",
-        "Klebt den Sticker Frische Farbe auf Wald.",
-        "Plak de sticker Verse verf op Bos.",
+        "Stick the sticker “Fresh Paint” on Forest.",
+        "Klebt den Sticker „Frische Farbe“ auf die Karte „Wald“.",
+        "Plak de sticker ‘Verse verf’ op de kaart Bos.",
     ),
     (
         ("sticker", {"sticker": "sticker_new_sign", "card": "pretzel_stand"}),
-        "Stick the sticker New Sign on Pretzel Stand.",
-        "Klebt den Sticker Neues Schild auf Brezelstand.",
-        "Plak de sticker Nieuw bord op Krakelingkraam.",
+        "Stick the sticker “New Sign” on Pretzel Stand.",
+        "Klebt den Sticker „Neues Schild“ auf die Karte „Brezelstand“.",
+        "Plak de sticker ‘Nieuw bord’ op de kaart Krakelingkraam.",
     ),
     (
         ("tick_circles", {"who": "all"}),
@@ -150,13 +148,13 @@ CASES = [
     (
         ("tick_circles", {"who": "winner", "count": 2}),
         "The winner ticks 2 circles.",
-        "Der Gewinner kreuzt 2 Kreise an.",
+        "Wer gewonnen hat, kreuzt 2 Kreise an.",
         "De winnaar kruist 2 rondjes aan.",
     ),
     (
         ("tick_circles", {"who": "all_but_winner"}),
         "Everyone but the winner ticks a circle.",
-        "Alle außer dem Gewinner kreuzen einen Kreis an.",
+        "Alle, die nicht gewonnen haben, kreuzen einen Kreis an.",
         "Iedereen behalve de winnaar kruist een rondje aan.",
     ),
     (
@@ -199,12 +197,12 @@ def test_a_german_side_reads_in_order_with_the_decks_names(deck):
         sentences = describe_side(deck, side)
 
     assert sentences == [
-        "Legt die Regelkarte Gute Nachbarschaft auf den Regelstapel.",
-        "Klebt den Sticker Frische Farbe auf Wald.",
+        "Legt die Regelkarte „Gute Nachbarschaft“ auf den Regelstapel.",
+        "Klebt den Sticker „Frische Farbe“ auf die Karte „Wald“.",
         "Eine neue Marktplatzkarte in die Tüte jeder Farbe: Kräutergarten.",
         "Ein neuer Stapel für die Auslage: 5 Exemplare des doppelseitigen Unternehmens "
-        "Töpferei / Brezelstand. Der Gewinner wählt eine Seite für alle, für immer.",
-        "Alle außer dem Gewinner kreuzen einen Kreis an.",
+        "Töpferei / Brezelstand. Wer gewonnen hat, wählt eine Seite für alle, für immer.",
+        "Alle, die nicht gewonnen haben, kreuzen einen Kreis an.",
     ]
 
 

@@ -214,9 +214,9 @@ def test_each_chapter_story_is_titled_with_its_chapter(deck):
     for side in deck.sides():
         if side.stop and side.stop.moment == "before_game":
             game = side.stop.game
-            assert side.story["en"].startswith(f"Chapter {game} - ")
-            assert side.story["de"].startswith(f"Kapitel {game} - ")
-            assert side.story["nl"].startswith(f"Hoofdstuk {game} - ")
+            assert side.story["en"].startswith(f"Chapter {game} – ")  # an en dash
+            assert side.story["de"].startswith(f"Kapitel {game} – ")
+            assert side.story["nl"].startswith(f"Hoofdstuk {game} – ")
 
 
 # Who ticks, as the story must say it (the same words describe.py uses on the screens).
@@ -224,12 +224,12 @@ TICKS_SAID = {
     "all": ("Everyone ticks a circle", "Alle kreuzen einen Kreis", "Iedereen kruist een rondje"),
     "winner": (
         "The winner ticks a circle",
-        "Der Gewinner kreuzt einen Kreis",
+        "Wer gewonnen hat, kreuzt einen Kreis",
         "De winnaar kruist een rondje",
     ),
     "all_but_winner": (
         "Everyone but the winner ticks a circle",
-        "Alle außer dem Gewinner kreuzen einen Kreis",
+        "Alle, die nicht gewonnen haben, kreuzen einen Kreis",
         "Iedereen behalve de winnaar kruist een rondje",
     ),
 }
@@ -249,7 +249,7 @@ def test_every_circle_tick_is_announced_in_the_story_in_three_languages(deck):
             assert words in side.story[lang], (side.label, lang)
 
 
-# Words the rulebooks and the glossary replace (docs: /shared/GLOSSARY.md).
+# Words the rulebooks and docs/translations.md replace: one name per thing.
 NOT_THE_BOOKS_WORD = {
     "de": [
         "Betrieb",
@@ -259,8 +259,28 @@ NOT_THE_BOOKS_WORD = {
         "Fahne",
         "Startperson",
         "Zugübersicht",
+        "Aufkleber",
+        "von der Bank",
+        "erober",
+        "Einnahmen",
+        "Sieger",
+        "Gewinner",
+        "Bürgermeisterin oder",
+        "zu den Regelkarten",
     ],
-    "nl": ["bedrijf", "Gouden Boek", "stadstableau", "marktkaart", "Beurtoverzicht"],
+    "nl": [
+        "bedrijf",
+        "Gouden Boek",
+        "stadstableau",
+        "marktkaart",
+        "Beurtoverzicht",
+        "claim",
+        "vlag plant",
+        "varen",
+        "vaart",
+        "bij de regelkaarten",
+        "Goedige",
+    ],
 }
 
 

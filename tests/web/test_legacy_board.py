@@ -100,7 +100,7 @@ def test_the_project_card_shows_cost_benefit_and_flags(client, page):
     response = post(client, game, {"type": "contribute"})
 
     board = page(response)
-    assert "Ann puts a flag on Observatory for 20." in board.html
+    assert "Ann puts a flag on the community project Observatory for 20 coins." in board.html
     assert re.search(r"Flags:.*?bi-flag-fill[^>]*></i> Ann</span>", board.html, re.S)
     assert "bi-flag-fill" in city(board.html, 0)
 
@@ -116,7 +116,7 @@ def test_the_track_shows_every_space_island_and_boat(client, page):
     for name in ("Gull Rock", "Bread Isle", "Twin Isle"):
         assert name in drawn
     assert "At the start of each of your turns, take 1 coin from the bank." in drawn
-    assert "Your wheat establishments earn 2 coins more each." in drawn
+    assert "Each of your wheat establishments earns 2 coins more." in drawn
     harbour = drawn[: drawn.index('data-space="1"')]
     for seat, initial in enumerate("ABC"):
         assert f'class="boat seat-{seat}"' in harbour and f">{initial}<" in harbour

@@ -169,10 +169,16 @@ def test_every_action_gets_a_label():
     assert action_buttons(state)[0]["label"] == "Roll 1 die"
 
 
-def test_an_icon_bonus_names_its_icons_as_a_list():
+def test_an_icon_bonus_names_its_icons_as_a_list_of_which_a_card_has_one():
     effect = Effect("icon_bonus", {"icons": ["cup", "bread"], "amount": 1})
     with translation.override("en"):
-        assert describe.effect_text(effect).startswith("Your cup and bread establishments")
-        assert describe.and_list(["a", "b", "c"]) == "a, b and c"
+        assert describe.effect_text(effect) == (
+            "Each of your cup or bread establishments earns 1 coin more."
+        )
+        assert describe.or_list(["a", "b", "c"]) == "a, b or c"
     with translation.override("de"):
-        assert describe.and_list(["a", "b"]) == "a und b"
+        assert describe.effect_text(effect) == (
+            "Jedes deiner Unternehmen mit dem Symbol Tasse oder Brot bringt 1 Münze mehr."
+        )
+    with translation.override("nl"):
+        assert describe.or_list(["a", "b"]) == "a of b"
