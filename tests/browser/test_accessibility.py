@@ -105,6 +105,8 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("new campaign", reverse("campaign:new")),
         ("import a campaign", reverse("campaign:import")),
         ("password", reverse("campaign:password_change")),
+        ("sign up", reverse("campaign:signup")),
+        ("log in", reverse("campaign:login")),
     ]
     pages += [
         (f"how to play {edition}", reverse("play:how_to_play", args=[edition]))

@@ -7,8 +7,8 @@ pytestmark = pytest.mark.django_db
 
 HEADLINES = {
     "en": "Build your city, one roll at a time",
-    "de": "Bau deine Stadt, Wurf für Wurf",
-    "nl": "Bouw je stad, worp na worp",
+    "de": "Baut eure Stadt, Wurf für Wurf",
+    "nl": "Bouw jullie stad, worp na worp",
 }
 
 
