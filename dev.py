@@ -3,13 +3,17 @@
 
     python3 dev.py serve [ADDR]     # venv, install, migrate, serve the home network on port 8000
     python3 dev.py serve --dev      # the same with DEBUG on and reloading on code changes
+
+`serve` runs uvicorn, an ASGI server for production use (pages hold a stream of live updates
+open, which Django's development server cannot serve); WEB_CONCURRENCY=N runs N processes, which
+needs PostgreSQL (DATABASE_URL): with SQLite the pushes stay inside one process.
     python3 dev.py test [args...]   # venv, install, pytest with the given arguments
     python3 dev.py bootstrap        # only create/refresh .venv (used by .ci/run)
 
-The virtual environment lives in .venv. It installs the exact versions of requirements/lock.txt
-(checked against their hashes), then the project itself without dependencies; again whenever
-pyproject.toml or the lock changes (their hash is kept in .venv/.pyproject.sha256). Refreshing
-the lock needs pip-tools; see the README.
+The virtual environment lives in .venv. It installs the exact versions of requirements/dev.txt
+(the developers' lock, checked against their hashes; requirements/run.txt is production's), then
+the project itself without dependencies; again whenever pyproject.toml or the lock changes
+(their hash is kept in .venv/.pyproject.sha256). Refreshing the locks needs uv; see the README.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".pyproject.sha256"
 PYPROJECT = ROOT / "pyproject.toml"
-LOCK = ROOT / "requirements" / "lock.txt"
+LOCK = ROOT / "requirements" / "dev.txt"
 PYTEST_NO_TESTS = 5
 
 
@@ -68,7 +72,7 @@ def ensure_venv() -> Path:
             )
     digest = hashlib.sha256(PYPROJECT.read_bytes() + LOCK.read_bytes()).hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != digest:
-        print("dev.py: installing requirements/lock.txt and the project (one of them changed)")
+        print(f"dev.py: installing {LOCK.relative_to(ROOT)} and the project (one of them changed)")
         pip = [python, "-m", "pip", "--disable-pip-version-check"]
         if _run([*pip, "install", "--quiet", "--upgrade", "pip"]) != 0:
             fail("upgrading pip in .venv failed (see above).")
@@ -112,6 +116,18 @@ def _local_secret_key() -> str:
     return path.read_text().strip()
 
 
+def uvicorn_arguments(address: str, *, dev: bool) -> list[str]:
+    """uvicorn serving the ASGI app on `address`; with `dev`, reloading when code or a template
+    changes (Django's error pages come with DEBUG)."""
+    host, _colon, port = address.rpartition(":")
+    arguments = ["-m", "uvicorn", "config.asgi:application", "--host", host.strip("[]")]
+    arguments += ["--port", port, "--lifespan", "on", "--no-server-header"]
+    if dev:
+        arguments += ["--reload", "--reload-dir", str(ROOT), "--reload-exclude", ".venv"]
+        arguments += ["--reload-include", "*.html", "--reload-include", "*.mo"]
+    return arguments
+
+
 def serve(args: list[str]) -> int:
     """Serve the game to the home network; stopping dev.py stops the server it started."""
     dev = "--dev" in args
@@ -130,9 +146,7 @@ def serve(args: list[str]) -> int:
     address = args[0] if args else "0.0.0.0:8000"
     if ":" not in address:
         address = f"0.0.0.0:{address}"
-    command = [str(python), "manage.py", "runserver", address]
-    if not dev:
-        command.append("--noreload")
+    command = [str(python), *uvicorn_arguments(address, dev=dev)]
     server = subprocess.Popen(
         command,
         cwd=ROOT,

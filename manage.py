@@ -1,16 +1,7 @@
 #!/usr/bin/env python3
-"""Django's command-line utility for administrative tasks."""
+"""Django's command-line utility for administrative tasks (installed, the same is `machikoro`)."""
 
-import os
-import sys
-
-
-def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from django.core.management import execute_from_command_line
-
-    execute_from_command_line(sys.argv)
-
+from config.cli import main
 
 if __name__ == "__main__":
     main()

@@ -16,6 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from config import network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# templates/, static/ and locale/: beside the packages in a checkout; an installed wheel carries
+# them inside this package (setup.py copies them there when it builds it).
+_PACKED = Path(__file__).resolve().parent / "site"
+INSTALLED_RELEASE = (_PACKED / "templates").is_dir()
+SITE_FILES = _PACKED if INSTALLED_RELEASE else BASE_DIR
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -80,7 +85,7 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_FILES / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -99,11 +104,22 @@ ASGI_APPLICATION = "config.asgi.application"
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # A checkout keeps its SQLite file in itself, an installed release where it is started.
+        default=f"sqlite:///{(Path.cwd() if INSTALLED_RELEASE else BASE_DIR) / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # The ASGI server runs each request in a thread of its own, which would open a connection
+    # per request: a pool per process lends them instead (persistent connections cannot be
+    # combined with it). DB_POOL_SIZE bounds one process's connections.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": int(os.getenv("DB_POOL_SIZE", "12")),
+        "timeout": 20,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite has no row locks (select_for_update is a no-op): a transaction takes the write lock
     # when it begins, so two phones' moves or rematch presses run one after the other.
@@ -125,15 +141,17 @@ LANGUAGES = [
     ("en", _("English")),
     ("nl", _("Dutch")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_FILES / "locale"]
 TIME_ZONE = os.getenv("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
 
 # Static files: served by the app itself through whitenoise, never from a CDN.
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Where collectstatic gathers the files whitenoise serves without DEBUG (an installed release
+# names a folder of its own: STATIC_ROOT=/srv/machikoro/static).
+STATIC_ROOT = Path(os.getenv("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STATICFILES_DIRS = [SITE_FILES / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed files need `collectstatic`; development and tests run without it.
@@ -192,7 +210,11 @@ PLAY_BOT_DELAY_AFTER_HUMAN = float(os.getenv("PLAY_BOT_DELAY_AFTER_HUMAN", "2.5"
 # How long a request that claimed a bot's step may think before another poll may take it over
 # (a hard bot decides in well under a second; the claim only matters if a worker dies meanwhile).
 PLAY_BOT_THINK_SECONDS = float(os.getenv("PLAY_BOT_THINK_SECONDS", "5"))
+# Pages are pushed each change over a stream (live/); they poll this often only while their
+# stream is down. A stream pings every LIVE_HEARTBEAT_SECONDS, so proxies keep it open and the
+# page notices one that died without a word.
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
+LIVE_HEARTBEAT_SECONDS = float(os.getenv("LIVE_HEARTBEAT_SECONDS", "20"))
 
 # --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------
 

@@ -18,6 +18,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from live import announce
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
@@ -113,9 +114,28 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        indexes = [
+            # The bots' player (play.autoplay) asks for the steps due, earliest first.
+            models.Index(
+                fields=["bot_due_at"],
+                condition=models.Q(bot_due_at__isnull=False),
+                name="play_game_bot_due",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.code} v{self.version}"
+
+    @property
+    def live_channel(self) -> str:
+        """What its pages' streams follow (live.announce)."""
+        return f"game:{self.pk}"
+
+    def _announce(self) -> None:
+        """Tell the pages following this game, and the bots' players, when its transaction
+        commits: its version and when a bot is due next (a Unix timestamp)."""
+        due = f"{self.bot_due_at.timestamp():.3f}" if self.bot_due_at else "-"
+        announce(self.live_channel, f"{self.version} {due}")
 
     # --- starting --------------------------------------------------------------------------
 
@@ -281,6 +301,7 @@ class Game(models.Model):
                 )
                 if not claimed:
                     made.delete()
+                locked._announce()  # every page of this game follows into the rematch
             new = Game.objects.get(rematch_of__pk=self.pk)
         self.rematched_as = new
         return new
@@ -393,6 +414,7 @@ class Game(models.Model):
         self._store(state, seat, action)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
+        self._announce()
         move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)

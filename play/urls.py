@@ -16,6 +16,7 @@ urlpatterns = [
     path("g/<secret:code>/export.json", views.export, name="export"),
     path("g/<secret:code>/<secret:key>/", views.game_page, name="game"),
     path("g/<secret:code>/<secret:key>/poll/", views.poll, name="poll"),
+    path("g/<secret:code>/<secret:key>/events/", views.events, name="events"),
     path("g/<secret:code>/<secret:key>/move/", views.move, name="move"),
     path("g/<secret:code>/<secret:key>/undo/", views.undo, name="undo"),
     path("g/<secret:code>/<secret:key>/rematch/", views.rematch, name="rematch"),

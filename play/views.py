@@ -6,16 +6,18 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from config.links import qr_code, reachable_url
-from play import charts, guide
+from live import Update, event_stream
+from play import charts, guide, pushed
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
@@ -48,7 +50,7 @@ def _game_and_viewer(code: str, key: str) -> tuple[Game, int | str | None]:
     return game, who
 
 
-def _entries(game: Game) -> list[tuple]:
+def log_entries(game: Game) -> list[tuple]:
     rows = game.actions.order_by("-index").values_list("index", "seat", "action", "events")
     return list(reversed(rows[:LOG_LENGTH]))
 
@@ -70,9 +72,12 @@ def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     return links
 
 
-def _context(request, game: Game, who, *, error: str | None = None) -> dict:
-    state = game.load()
-    entries = _entries(game)
+def context(
+    request, game: Game, who, *, error: str | None = None, state=None, entries=None
+) -> dict:
+    """What the board shows `who`; `state` and `entries` when they were read already."""
+    state = game.load() if state is None else state
+    entries = log_entries(game) if entries is None else entries
     you = who if isinstance(who, int) else None
     may_act = state.winner is None and game.may_act(who, state.active)
     give = request.GET.get("give") if request.method == "GET" else None
@@ -85,8 +90,10 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
         key=key,
         who=who,
         mode="host" if who == "host" else ("seat" if you is not None else "watch"),
+        may_act=may_act,
         error=error,
-        polling=True,
+        # A finished game that offers no rematch changes no more: its page follows nothing.
+        polling=not (game.finished and not game.rematch_offered),
         poll_ms=settings.PLAY_POLL_MS,
         can_undo=bool(
             last
@@ -101,7 +108,7 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
     )
     if state.winner is not None:
         if game.rematched_as_id:
-            ctx["rematch_url"] = _rematch_path(game, who)
+            ctx["rematch_url"] = rematch_path(game, who)
         names = [p.name for p in state.players]
         colours = own_colours(game.seats)
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
@@ -116,12 +123,16 @@ def _context(request, game: Game, who, *, error: str | None = None) -> dict:
 
 
 def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
-    ctx = _context(request, game, who, error=error)
+    ctx = context(request, game, who, error=error)
     if request.htmx:
         return render(request, "play/game.html#board", ctx, status=status)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
         ctx["watch_url"] = reachable_url(request, reverse("play:watch", args=[game.code]))
+    if ctx["polling"] and not game.rematched_as_id:
+        events = reverse("play:events", args=[game.code, game.key_for(who) or WATCH])
+        ctx["live_url"] = f"{events}?v={game.version}"
+        ctx["heartbeat_ms"] = int(settings.LIVE_HEARTBEAT_SECONDS * 1000)
     return render(request, "play/game.html", ctx, status=status)
 
 
@@ -183,6 +194,18 @@ def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     if bot_due and _moves_bots(request):
         game.step_bots()
     return _board(request, game, who)
+
+
+async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
+    """The game's stream of server-sent events: the board each time the game changes (for this
+    page's seat, in its language), and where to go when a rematch is made."""
+    game, who = await sync_to_async(_game_and_viewer, thread_sensitive=False)(code, key)
+    language = translation.get_language()
+
+    def look(seen: str | None) -> Update | None:
+        return pushed.update(request, game.pk, who, language, seen)
+
+    return event_stream(request, game.live_channel, look)
 
 
 def _moves_bots(request: HttpRequest) -> bool:
@@ -255,7 +278,7 @@ def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect("play:game", game.code, key)
 
 
-def _rematch_path(game: Game, who) -> str:
+def rematch_path(game: Game, who) -> str:
     """The page's own seat (or the host's link, or watching) in the game's rematch."""
     new = game.rematched_as
     key = new.key_for(who)
@@ -268,7 +291,7 @@ def _rematch_path(game: Game, who) -> str:
 
 def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
     """Lead this page into the rematch: at once, or (htmx) by the page itself."""
-    target = _rematch_path(game, who)
+    target = rematch_path(game, who)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = target

@@ -1,5 +1,6 @@
-"""Real servers for the race and fault tests: gunicorn processes on the test database (which must
-be PostgreSQL), devices that talk to them over loopback, and a way to release requests together.
+"""Real servers for the race and fault tests: uvicorn processes (the ASGI server production runs,
+with the live updates and the bots' player) on the test database (which must be PostgreSQL),
+devices that talk to them over loopback, and a way to release requests together.
 Every wait is bounded."""
 
 from __future__ import annotations
@@ -42,8 +43,19 @@ def database_url() -> str:
     return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
+# uvicorn's own supervisor (what `--workers N` runs), here with one worker: a killed worker is
+# replaced, as in production.
+SUPERVISED = (
+    "import sys, uvicorn\n"
+    "from uvicorn.supervisors import Multiprocess\n"
+    "config = uvicorn.Config('config.asgi:application', host='127.0.0.1', port=int(sys.argv[1]),"
+    " workers=1, log_level='warning', lifespan='on', timeout_graceful_shutdown=2)\n"
+    "Multiprocess(config, sockets=[config.bind_socket()]).run()\n"
+)
+
+
 class Server:
-    """One gunicorn master on its own port; its workers are its child processes."""
+    """One uvicorn supervisor on its own port; its workers are its child processes."""
 
     def __init__(self, port: int, process: subprocess.Popen):
         self.port = port
@@ -58,9 +70,17 @@ class Server:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue  # gone while we looked
-            if int(fields[1]) == self.process.pid:
+            if int(fields[1]) == self.process.pid and self._is_worker(entry):
                 children.append(int(entry.name))
         return children
+
+    @staticmethod
+    def _is_worker(entry: Path) -> bool:
+        """A worker, not multiprocessing's resource tracker beside them."""
+        try:
+            return b"resource_tracker" not in (entry / "cmdline").read_bytes()
+        except OSError:
+            return False
 
     def kill_workers(self) -> list[int]:
         """SIGKILL every worker (no cleanup runs, as when the machine loses one); the master
@@ -73,7 +93,7 @@ class Server:
     def wait_until_serving(self, deadline: float, old_workers=()) -> None:
         while True:
             assert self.process.poll() is None, self.process.stderr.read().decode()[-2000:]
-            assert time.monotonic() < deadline, "gunicorn did not answer in time"
+            assert time.monotonic() < deadline, "the server did not answer in time"
             if not set(self.worker_pids()) & set(old_workers):
                 try:
                     conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
@@ -86,9 +106,10 @@ class Server:
 
 
 @contextmanager
-def gunicorn_servers(count: int, *, threads: int = 4):
-    """`count` gunicorn processes (one worker each) sharing the test database and a secret key,
-    so a CSRF token works on each."""
+def app_servers(count: int):
+    """`count` uvicorn supervisors (one worker each) sharing the test database and a secret
+    key, so a CSRF token works on each. A worker runs each request in a thread of its own, so
+    requests race inside one worker too."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -97,15 +118,13 @@ def gunicorn_servers(count: int, *, threads: int = 4):
         "ALLOWED_HOSTS": "127.0.0.1",
         "PLAY_BOT_DELAY": "0",
         "PLAY_BOT_DELAY_AFTER_HUMAN": "0",
-        "CONN_MAX_AGE": "60",
+        "DB_POOL_SIZE": "8",
     }
-    gunicorn = str(Path(sys.executable).parent / "gunicorn")
     servers = []
     try:
         for port in free_ports(count):
-            command = [gunicorn, "config.wsgi", "-w", "1", "--threads", str(threads)]
             process = subprocess.Popen(
-                [*command, "-b", f"127.0.0.1:{port}"],
+                [sys.executable, "-c", SUPERVISED, str(port)],
                 cwd=ROOT,
                 env=env,
                 stdout=subprocess.DEVNULL,

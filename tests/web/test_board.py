@@ -65,13 +65,16 @@ def test_a_wrong_link_is_not_found(client, start):
     assert client.get(f"/g/{game.code}/{other.host_secret}/").status_code == 404
 
 
-def test_the_page_polls_and_works_without_javascript(client, start):
+def test_the_page_follows_a_stream_falls_back_to_polls_and_works_without_javascript(
+    client, start
+):
     game = start()
     html = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
 
+    assert f'sse-connect="/g/{game.code}/{game.host_secret}/events/?v={game.version}"' in html
+    # static/js/live.js fires the poll only while the stream is down and the page is visible
     assert f'hx-get="/g/{game.code}/{game.host_secret}/poll/?v={game.version}"' in html
-    assert "data-poll" in html  # static/js/board.js holds it back while the page is hidden
-    assert "visibilitychange" in html  # a phone woken up asks at once
+    assert 'hx-trigger="poll"' in html and "data-poll" in html
     assert '<form id="actions-form" method="post"' in html
     assert "<noscript>" in html
     assert 'id="connection"' in html

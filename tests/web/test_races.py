@@ -1,4 +1,4 @@
-"""Races between real servers (issue 10): two gunicorn processes on PostgreSQL, several clients
+"""Races between real servers (issue 10): two uvicorn processes on PostgreSQL, several clients
 sending conflicting moves, undos and campaign steps at the same instant. Exactly one wins each
 race, the others are told, every game equals the replay of its log and every campaign step
 happens once.
@@ -13,7 +13,7 @@ import re
 from functools import partial
 
 import pytest
-from live_servers import Device, at_once, gunicorn_servers
+from live_servers import Device, app_servers, at_once
 
 from campaign import flow
 from campaign.models import Campaign, ChapterGame, GoldenBookEntry, Phase
@@ -28,8 +28,8 @@ pytestmark = [pytest.mark.races, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(scope="module")
 def servers(django_db_setup):
-    """Two gunicorn processes (one worker, four threads each) on the test database."""
-    with gunicorn_servers(2) as running:
+    """Two server processes (one worker each) on the test database."""
+    with app_servers(2) as running:
         yield [server.port for server in running]
 
 

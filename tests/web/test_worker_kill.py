@@ -15,7 +15,7 @@ import time
 
 import psycopg
 import pytest
-from live_servers import Device, database_url, gunicorn_servers
+from live_servers import Device, app_servers, database_url
 
 from campaign import flow
 from campaign.models import Campaign, ChapterGame, Phase
@@ -28,8 +28,8 @@ pytestmark = [pytest.mark.races, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(scope="module")
 def server(django_db_setup):
-    """One gunicorn process, one worker with one thread: the worker killed is the one moving."""
-    with gunicorn_servers(1, threads=1) as running:
+    """One server process, one worker: the worker killed is the one moving."""
+    with app_servers(1) as running:
         yield running[0]
 
 

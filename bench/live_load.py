@@ -1,0 +1,800 @@
+"""Pushed against polled, under load: run by hand, never a test.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench .venv/bin/python \
+        bench/live_load.py --tables 5,50,100,150,200,250,300 --poll-tables 5,25,50,75,100
+
+Starts uvicorn (`--workers 2`) on loopback against PostgreSQL and drives it from this ONE asyncio
+process (no threads): for each N, N tables of four human seats, each seat a phone that either
+holds its game's stream open (`push`: server-sent events, as the pages do now) or polls every
+1.5 s with the version it shows (`poll`: as the pages did before, and as they still do while a
+stream is down). Each table makes one move every 5 s, made by the phone whose turn it is (a
+landmark if it can, else the cheapest building, else the first button), beside 20 campaigns of
+four mayors whose table takes a step every few seconds (read on, record the game, the winner's
+moment) while the table's screen and the mayors' phones follow their pages (by their stream
+where the page has one, else by polling).
+
+Per N it prints: moves; from a move's POST to each of the three other phones showing it,
+p50/p95/p99; the POST's own p50/p95; errors (failed or refused requests, a move a phone never
+saw within 10 s, a stream that broke); the server's CPU (its processes' time, % of one core)
+and this process's; the load average. Then the knee (the largest N with p95 <= 250 ms and no
+errors), an idle table's requests per minute, and what a finished game's page is sent.
+Everything is bounded: each phase lasts --seconds, the run ends by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import html
+import json
+import os
+import random
+import re
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/machikoro_bench"
+ACTION = re.compile(r'name="action" value="([^"]+)"[^>]*data-kind="([^"]+)"(?: data-cost="(\d+)")?')
+VERSION = re.compile(r'data-version="(\d+)"')
+LIVE = re.compile(r'sse-connect="([^"]+)"')
+POLL_URL = re.compile(r'hx-get="([^"]*poll/\?[^"]*)"')
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+INPUT = re.compile(r"<input\b[^>]*>")
+ATTRIBUTE = re.compile(r'([a-z_-]+)="([^"]*)"')
+MOVE_EVERY = 5.0
+SEEN_WITHIN = 10.0  # a move another phone has not seen by then counts as an error
+PEOPLE = (("Ann", "teal"), ("Ben", "yellow"), ("Cleo", "pink"), ("Dirk", "orange"))
+
+
+# --- a small HTTP/1.1 client on asyncio streams ------------------------------------------------
+
+
+class Closed(Exception):
+    pass
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            name = name.strip().lower()
+            value = value.strip()
+            headers[name] = f"{headers[name]}, {value}" if name in headers else value
+    return status, headers
+
+
+async def chunks(reader: asyncio.StreamReader, headers: dict[str, str]):
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            if size == 0:
+                await reader.readuntil(b"\r\n")
+                return
+            yield await reader.readexactly(size)
+            await reader.readexactly(2)
+    elif "content-length" in headers:
+        yield await reader.readexactly(int(headers["content-length"]))
+    else:
+        while data := await reader.read(65536):
+            yield data
+
+
+class Http:
+    """One keep-alive connection of one phone."""
+
+    def __init__(self, port: int, counter: Counter):
+        self.port = port
+        self.counter = counter
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
+        for attempt in (0, 1):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
+            lines += [f"{name}: {value}" for name, value in headers.items()]
+            if body:
+                lines.append(f"Content-Length: {len(body)}")
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            try:
+                await self.writer.drain()
+                status, answer = await read_head(self.reader)
+                data = b""
+                if status not in (204, 304) and method != "HEAD":
+                    data = b"".join([c async for c in chunks(self.reader, answer)])
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                if attempt:
+                    raise Closed(path) from None
+                continue  # the server closed an idle keep-alive connection: once more
+            self.counter.requests += 1
+            if answer.get("connection", "").lower() == "close":
+                self.close()
+            return status, answer, data
+        raise Closed(path)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def stream(port: int, path: str, cookie: str, on_event, opened: asyncio.Event, counter):
+    """Hold a server-sent events stream open; on_event(name, id, data) for each event."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        request = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+            f"Cookie: {cookie}\r\n\r\n"
+        )
+        writer.write(request.encode())
+        await writer.drain()
+        status, headers = await read_head(reader)
+        counter.requests += 1
+        if status != 200:
+            raise Closed(f"{path}: {status}")
+        opened.set()
+        buffer = b""
+        async for chunk in chunks(reader, headers):
+            buffer += chunk
+            while b"\n\n" in buffer:
+                raw, buffer = buffer.split(b"\n\n", 1)
+                name, ident, data = "message", None, []
+                for line in raw.decode().split("\n"):
+                    key, _colon, value = line.partition(": ")
+                    if key == "event":
+                        name = value
+                    elif key == "id":
+                        ident = value
+                    elif key == "data":
+                        data.append(value)
+                counter.stream_bytes += len(raw) + 2
+                on_event(name, ident, "\n".join(data))
+    finally:
+        writer.close()
+
+
+# --- what is measured --------------------------------------------------------------------------
+
+
+@dataclass
+class Counter:
+    requests: int = 0
+    stream_bytes: int = 0
+
+
+@dataclass
+class Stats:
+    seen: list[float] = field(default_factory=list)  # a move's POST to another phone's board
+    post: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    notes: list[str] = field(default_factory=list)
+    campaign_steps: int = 0
+    counter: Counter = field(default_factory=Counter)
+
+    def error(self, note: str) -> None:
+        self.errors += 1
+        if len(self.notes) < 5:
+            self.notes.append(note)
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+# --- phones and tables -------------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    started: float
+    after: int  # the version the move was made on: a board newer than it shows the move
+    waiting: set
+
+
+class Phone:
+    def __init__(self, table: Table, seat: int, path: str):
+        self.table = table
+        self.seat = seat
+        self.path = path
+        token = secrets.token_hex(16)
+        self.cookie = f"csrftoken={token}"
+        self.token = token
+        self.http = Http(table.port, table.stats.counter)
+        self.version = -1
+        self.actions: list[tuple[str, str, int | None]] = []
+        self.live_url: str | None = None
+        self.task: asyncio.Task | None = None
+
+    def read_board(self, text: str) -> None:
+        match = VERSION.search(text)
+        if match:
+            self.version = int(match.group(1))
+        self.actions = [
+            (html.unescape(value), kind, int(cost) if cost else None)
+            for value, kind, cost in ACTION.findall(text)
+        ]
+        self.table.saw(self)
+
+    def choose(self) -> str:
+        kinds = [kind for _value, kind, _cost in self.actions]
+        if "build_landmark" in kinds:
+            return self.actions[kinds.index("build_landmark")][0]
+        builds = [a for a in self.actions if a[1] == "build"]
+        if builds:
+            return min(builds, key=lambda a: a[2] or 0)[0]
+        return self.actions[0][0]
+
+    async def open(self) -> None:
+        status, _headers, data = await self.http.request("GET", self.path, {"Cookie": self.cookie})
+        if status != 200:
+            raise Closed(f"{self.path}: {status}")
+        text = data.decode()
+        found = LIVE.search(text)
+        self.live_url = html.unescape(found.group(1)) if found else None
+        self.read_board(text)
+
+    def on_event(self, name: str, ident: str | None, data: str) -> None:
+        if name == "board":
+            self.read_board(data)
+
+    async def follow(self, mode: str, until: float) -> None:
+        stats = self.table.stats
+        try:
+            if mode == "push":
+                opened = asyncio.Event()
+                url = re.sub(r"v=\d+", f"v={self.version}", self.live_url)
+                await stream(
+                    self.table.port, url, self.cookie, self.on_event, opened, stats.counter
+                )
+                if time.monotonic() < until:
+                    stats.error(f"{self.path}: the stream ended")
+            else:
+                await asyncio.sleep(random.random() * 1.5)
+                while time.monotonic() < until:
+                    await self.poll()
+                    await asyncio.sleep(1.5)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - every failure is counted
+            if time.monotonic() < until:
+                stats.error(f"{self.path}: {error!r}")
+
+    async def poll(self) -> None:
+        status, _headers, data = await self.http.request(
+            "GET", f"{self.path}poll/?v={self.version}", {"HX-Request": "true"}
+        )
+        if status == 200:
+            self.read_board(data.decode())
+        elif status != 204:
+            self.table.stats.error(f"poll {status}")
+
+    async def move(self) -> None:
+        body = urlencode({"version": self.version, "action": self.choose()}).encode()
+        headers = {
+            "HX-Request": "true",
+            "Cookie": self.cookie,
+            "X-CSRFToken": self.token,
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        started = time.perf_counter()
+        self.table.pending = Pending(
+            started, self.version, {p for p in self.table.phones if p is not self}
+        )
+        status, _headers, data = await self.http.request("POST", f"{self.path}move/", headers, body)
+        self.table.stats.post.append(time.perf_counter() - started)
+        self.table.stats.moves += 1
+        if status != 200:
+            self.table.stats.error(f"move {status}")
+        self.read_board(data.decode())
+
+
+class Table:
+    def __init__(self, port: int, game, stats: Stats):
+        self.port = port
+        self.stats = stats
+        self.pending: Pending | None = None
+        self.phones = [
+            Phone(self, seat, f"/g/{game.code}/{info['secret']}/")
+            for seat, info in enumerate(game.seats)
+        ]
+
+    def saw(self, phone: Phone) -> None:
+        pending = self.pending
+        if pending and phone in pending.waiting and phone.version > pending.after:
+            pending.waiting.discard(phone)
+            self.stats.seen.append(time.perf_counter() - pending.started)
+
+    async def play(self, until: float, measuring: asyncio.Event) -> None:
+        await asyncio.sleep(random.random() * MOVE_EVERY)
+        while time.monotonic() < until:
+            began = time.monotonic()
+            self.check_seen()
+            mover = next((p for p in self.phones if p.actions), None)
+            if mover is not None and measuring.is_set():
+                try:
+                    await mover.move()
+                except Exception as error:  # noqa: BLE001
+                    self.stats.error(f"move: {error!r}")
+            await asyncio.sleep(max(0.0, MOVE_EVERY - (time.monotonic() - began)))
+        self.check_seen()
+
+    def check_seen(self) -> None:
+        pending = self.pending
+        if pending and pending.waiting and time.perf_counter() - pending.started > SEEN_WITHIN:
+            self.stats.error(f"{len(pending.waiting)} phones never saw a move")
+            self.pending = None
+
+
+# --- campaigns ---------------------------------------------------------------------------------
+
+
+def form_fields(text: str) -> dict[str, str]:
+    fields = {}
+    for tag in INPUT.findall(text):
+        attributes = dict(ATTRIBUTE.findall(tag))
+        if "name" in attributes and attributes.get("type") not in ("radio", "checkbox"):
+            fields[attributes["name"]] = html.unescape(attributes.get("value", ""))
+    return fields
+
+
+class CampaignPage:
+    """A campaign page that follows the campaign (its stream, or its poll) and reloads."""
+
+    def __init__(self, port: int, path: str, stats: Stats):
+        self.port, self.path, self.stats = port, path, stats
+        token = secrets.token_hex(16)
+        self.cookie, self.token = f"csrftoken={token}", token
+        self.http = Http(port, stats.counter)
+        self.text = ""
+
+    async def load(self, path: str | None = None) -> str:
+        status, headers, data = await self.http.request(
+            "GET", path or self.path, {"Cookie": self.cookie}
+        )
+        if status >= 400:
+            self.stats.error(f"campaign page {status}")
+        self.text = data.decode(errors="replace")
+        return self.text
+
+    async def follow(self, until: float) -> None:
+        await self.load()
+        while time.monotonic() < until:
+            live = LIVE.search(self.text)
+            try:
+                if live:
+                    changed = asyncio.Event()
+                    opened = asyncio.Event()
+
+                    def on_event(name, _ident, _data, changed=changed):
+                        if name in ("reload", "board", "end"):
+                            changed.set()
+
+                    task = asyncio.create_task(
+                        stream(
+                            self.port,
+                            html.unescape(live.group(1)),
+                            self.cookie,
+                            on_event,
+                            opened,
+                            self.stats.counter,
+                        )
+                    )
+                    waiter = asyncio.create_task(changed.wait())
+                    await asyncio.wait(
+                        {task, waiter},
+                        timeout=max(0.0, until - time.monotonic()),
+                        return_when=asyncio.FIRST_COMPLETED,
+                    )
+                    task.cancel()
+                    waiter.cancel()
+                    if changed.is_set():
+                        await self.load()
+                    continue
+                poll = POLL_URL.search(self.text)
+                await asyncio.sleep(1.5)
+                if poll is None:
+                    continue
+                status, headers, _data = await self.http.request(
+                    "GET", html.unescape(poll.group(1)), {"HX-Request": "true"}
+                )
+                if status == 200 and headers.get("hx-refresh"):
+                    await self.load()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001
+                if time.monotonic() < until:
+                    self.stats.error(f"campaign page: {error!r}")
+                await asyncio.sleep(1)
+
+
+class Campaign:
+    STEPS = ("read/turn/", "record/", "after/")
+
+    def __init__(self, port: int, campaign, stats: Stats, seed: int):
+        base = f"/c/{campaign.table_secret}/"
+        self.table = CampaignPage(port, base, stats)
+        self.phones = [
+            CampaignPage(port, f"{base}m/{mayor.secret}/", stats) for mayor in campaign.mayors.all()
+        ]
+        self.stats, self.seed, self.step_index, self.chapters = stats, seed, 0, 0
+
+    async def post(self, path: str, fields: dict) -> str:
+        body = urlencode({**fields, "csrfmiddlewaretoken": self.table.token}).encode()
+        headers = {"Cookie": self.table.cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        status, answer, _data = await self.table.http.request("POST", path, headers, body)
+        if status != 302:
+            return ""
+        return answer.get("location", "")
+
+    async def step(self) -> None:
+        base, kind = self.table.path, self.STEPS[self.step_index]
+        text = await self.table.load(base + ("read/" if kind == "read/turn/" else kind))
+        fields = form_fields(text)
+        if kind == "record/":
+            fields.update(winner=(self.seed + self.chapters) % 4, played_on="2026-11-26")
+        elif kind == "after/" and 'name="side"' in text:
+            fields["side"] = "a"
+        target = await self.post(base + kind, fields)
+        if target:
+            self.stats.campaign_steps += 1
+            self.step_index = (self.step_index + 1) % len(self.STEPS)
+            self.chapters += kind == "after/"
+
+    async def run(self, until: float, step_every: float) -> None:
+        followers = [asyncio.create_task(p.follow(until)) for p in self.phones]
+        await asyncio.sleep(random.random() * step_every)
+        while time.monotonic() < until and not self.table.text.endswith("/book/"):
+            try:
+                await self.step()
+            except Exception as error:  # noqa: BLE001
+                self.stats.error(f"campaign step: {error!r}")
+            await asyncio.sleep(step_every)
+        for task in followers:
+            task.cancel()
+        await asyncio.gather(*followers, return_exceptions=True)
+
+
+# --- the server --------------------------------------------------------------------------------
+
+
+def setup_django(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def ensure_database(database_url: str) -> None:
+    import psycopg
+
+    name = database_url.rsplit("/", 1)[1]
+    admin = database_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def process_tree(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+                )
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def start_server(args, database_url: str) -> subprocess.Popen:
+    static = tempfile.mkdtemp(prefix="live_load_static_")
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+        "SECURE_COOKIES": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": static,
+        "LOG_LEVEL": "WARNING",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
+    command += ["--host", "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers)]
+    command += ["--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    import http.client
+
+    for _ in range(200):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=1)
+            connection.request("GET", "/health/")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit("uvicorn did not answer")
+
+
+# --- a phase: N tables in one mode -------------------------------------------------------------
+
+
+async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> dict:
+    from asgiref.sync import sync_to_async
+
+    from campaign import flow
+    from play.models import Game
+
+    def make():
+        games = [
+            Game.start("classic", [(name, "human") for name, _colour in PEOPLE], seed=i)
+            for i in range(tables_count)
+        ]
+        campaigns = [
+            flow.create_campaign(
+                f"Load {number}",
+                [flow.NewMayor(name, f"{name}ville", colour, "human") for name, colour in PEOPLE],
+                seed=number,
+            )
+            for number in range(args.campaigns)
+        ]
+        return games, [(c, list(c.mayors.all())) for c in campaigns]
+
+    games, campaigns = await sync_to_async(make)()
+    stats = Stats()
+    tables = [Table(args.port, game, stats) for game in games]
+    gate = asyncio.Semaphore(16)
+
+    async def opened(phone):
+        async with gate:
+            await phone.open()
+
+    await asyncio.gather(*(opened(p) for t in tables for p in t.phones))
+    until = time.monotonic() + args.warmup + args.seconds
+    measuring = asyncio.Event()
+    followers = [asyncio.create_task(p.follow(mode, until)) for t in tables for p in t.phones]
+    runs = [asyncio.create_task(t.play(until, measuring)) for t in tables]
+    runs += [
+        asyncio.create_task(Campaign(args.port, c, stats, i).run(until, args.step_every))
+        for i, (c, _mayors) in enumerate(campaigns)
+    ]
+    await asyncio.sleep(args.warmup)
+    stats.errors, stats.notes = 0, []  # connecting is not measured
+    measuring.set()
+    server_before, own_before, wall = cpu_seconds(server_pids), own_cpu(), time.monotonic()
+    await asyncio.gather(*runs, return_exceptions=True)
+    elapsed = time.monotonic() - wall
+    server_cpu = (cpu_seconds(server_pids) - server_before) / elapsed
+    own = (own_cpu() - own_before) / elapsed
+    for task in followers:
+        task.cancel()
+    await asyncio.gather(*followers, return_exceptions=True)
+    for table in tables:
+        for phone in table.phones:
+            phone.http.close()
+    return {
+        "mode": mode,
+        "tables": tables_count,
+        "phones": tables_count * 4,
+        "moves": stats.moves,
+        "seen_p50": percentile(stats.seen, 50) * 1000,
+        "seen_p95": percentile(stats.seen, 95) * 1000,
+        "seen_p99": percentile(stats.seen, 99) * 1000,
+        "post_p50": percentile(stats.post, 50) * 1000,
+        "post_p95": percentile(stats.post, 95) * 1000,
+        "errors": stats.errors,
+        "notes": stats.notes,
+        "campaign_steps": stats.campaign_steps,
+        "server_cpu": server_cpu * 100,
+        "bench_cpu": own * 100,
+        "load": os.getloadavg()[0],
+    }
+
+
+async def idle_table(args, mode: str, seconds: float) -> float:
+    """Requests a minute from one table of four phones where nobody moves."""
+    from asgiref.sync import sync_to_async
+
+    from play.models import Game
+
+    game = await sync_to_async(Game.start)("classic", [(n, "human") for n, _c in PEOPLE], seed=1)
+    stats = Stats()
+    table = Table(args.port, game, stats)
+    for phone in table.phones:
+        await phone.open()
+    until = time.monotonic() + seconds + 2
+    tasks = [asyncio.create_task(p.follow(mode, until)) for p in table.phones]
+    await asyncio.sleep(2)  # the streams open (push); the first polls go out (poll)
+    before = stats.counter.requests
+    await asyncio.sleep(seconds)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return (stats.counter.requests - before) * 60 / seconds
+
+
+async def finished_page(args, seconds: float) -> tuple[int, int]:
+    """What the stream of a finished game's page sends: (events other than pings, bytes)."""
+    from asgiref.sync import sync_to_async
+
+    from play.models import Game
+
+    def finished_game():
+        game = Game.start("classic", [("Ann", "greedy"), ("Ben", "greedy")], seed=2, pace="instant")
+        while not game.finished:
+            game.step_bots()
+        return game
+
+    game = await sync_to_async(finished_game)()
+    counter = Counter()
+    events: list[str] = []
+    path = f"/g/{game.code}/watch/events/?v={game.version}"
+    task = asyncio.create_task(
+        stream(
+            args.port,
+            path,
+            "",
+            lambda name, _i, _d: events.append(name),
+            asyncio.Event(),
+            counter,
+        )
+    )
+    await asyncio.wait({task}, timeout=seconds)
+    task.cancel()
+    return len([e for e in events if e != "ping"]), counter.stream_bytes
+
+
+def show(result: dict) -> None:
+    print(
+        f"{result['mode']:>4} {result['tables']:>4} tables {result['phones']:>5} phones | "
+        f"moves {result['moves']:>5} | to the other phones p50 {result['seen_p50']:7.0f} "
+        f"p95 {result['seen_p95']:7.0f} p99 {result['seen_p99']:7.0f} ms | "
+        f"POST p50 {result['post_p50']:5.0f} p95 {result['post_p95']:6.0f} ms | "
+        f"errors {result['errors']:>3} | campaign steps {result['campaign_steps']:>3} | "
+        f"server CPU {result['server_cpu']:4.0f}% bench {result['bench_cpu']:4.0f}% | "
+        f"load {result['load']:.2f}",
+        flush=True,
+    )
+    for note in result["notes"]:
+        print(f"        {note}", flush=True)
+
+
+def knee(results: list[dict], mode: str) -> int:
+    held = [
+        r["tables"]
+        for r in results
+        if r["mode"] == mode and r["seen_p95"] <= 250 and r["errors"] == 0 and r["moves"]
+    ]
+    return max(held, default=0)
+
+
+async def run(args, server_pids: list[int]) -> list[dict]:
+    results = []
+    for mode, counts in (("push", args.tables), ("poll", args.poll_tables)):
+        for count in counts:
+            result = await phase(args, mode, count, server_pids)
+            show(result)
+            results.append(result)
+            if result["seen_p95"] > 4000 or result["errors"] > count:
+                print(f"{mode}: past the knee by far, no larger N", flush=True)
+                break
+    print(
+        f"knee (largest N with p95 <= 250 ms and no errors): push {knee(results, 'push')} "
+        f"tables, poll {knee(results, 'poll')} tables",
+        flush=True,
+    )
+    for mode in ("push", "poll"):
+        per_minute = await idle_table(args, mode, args.idle_seconds)
+        print(f"an idle table of four phones, {mode}: {per_minute:.1f} requests a minute")
+    events, size = await finished_page(args, args.idle_seconds)
+    print(
+        f"a finished game's page over {args.idle_seconds:.0f} s: {events} events besides pings, "
+        f"{size} bytes"
+    )
+    return results
+
+
+def counts(text: str) -> list[int]:
+    return [int(n) for n in text.split(",") if n.strip()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=counts, default=counts("5,50,100,150,200,250"))
+    parser.add_argument("--poll-tables", type=counts, default=counts("5,25,50,75,100"))
+    parser.add_argument("--campaigns", type=int, default=20)
+    parser.add_argument("--step-every", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=30, help="measured, per N")
+    parser.add_argument("--warmup", type=float, default=6, help="before measuring, per N")
+    parser.add_argument("--idle-seconds", type=float, default=30)
+    parser.add_argument("--port", type=int, default=8510)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+
+    database_url = os.getenv("DATABASE_URL") or DEFAULT_DB
+    if not database_url.startswith("postgres"):
+        print("bench/live_load.py needs PostgreSQL (DATABASE_URL=postgres://...)", file=sys.stderr)
+        return 2
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it too
+    ensure_database(database_url)
+    setup_django(database_url)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # this process's own ORM calls
+    random.seed(1)
+    print(
+        f"uvicorn, {args.workers} workers, PostgreSQL; {args.campaigns} campaigns; a move per "
+        f"table every {MOVE_EVERY:.0f} s; {args.seconds:.0f} s measured per N; load before: "
+        f"{os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    server = start_server(args, database_url)
+    try:
+        results = asyncio.run(run(args, process_tree(server.pid)))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

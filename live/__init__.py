@@ -1,0 +1,17 @@
+"""Live updates: a change is announced when its transaction commits, and every open page's stream
+that follows it wakes up and sends the page what changed.
+
+- `announce(channel, payload)`: inside the transaction of a change (a move, a campaign step).
+  On PostgreSQL it is a NOTIFY, delivered at commit to every app process (and never if the
+  transaction rolls back); with another database (SQLite, one process) it wakes this process's
+  streams when the transaction commits.
+- `event_stream(request, channel, look)`: a server-sent events response that asks `look` what to
+  send now, then again whenever the channel is announced.
+- `live.hub`: the one hub of this process, its PostgreSQL listener and the tasks that run beside
+  the server (`config.asgi` starts them).
+"""
+
+from live.notify import announce
+from live.stream import Update, event_stream
+
+__all__ = ["Update", "announce", "event_stream"]

@@ -1,0 +1,114 @@
+"""What a game's stream sends each page, worked out once per version where pages can share it.
+
+When a game changes, every open page of its table wakes. In this process the game's row, its
+state and its latest log entries are read once per version (a `Snapshot`), and pages that show
+the same board share one rendering: every seat that may neither act nor undo (it waits for
+someone else) sees the same board but for its own link's key and which city is its own, which
+are put in afterwards. The seat to act, the one that may undo, the host's screen and the
+watchers get their own rendering, made once per version too.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from live import Update
+from play import views
+from play.engine import GameState
+from play.models import Game
+
+KEPT = 256  # versions (and renderings) kept per process; a version is read within seconds
+
+
+@dataclass
+class Snapshot:
+    game: Game
+    state: GameState
+    entries: list
+
+
+class _Recent:
+    """A small thread-safe LRU: the streams look from several worker threads."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.items: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key, value):
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+
+_snapshots = _Recent(KEPT)
+_waiting_boards = _Recent(KEPT)
+
+
+def snapshot(pk: int, version: int) -> Snapshot | None:
+    """The game as it stands at `version`, read once; None if it has moved on meanwhile."""
+    found = _snapshots.get((pk, version))
+    if found is not None:
+        return found
+    game = Game.objects.filter(pk=pk).first()
+    if game is None or game.version != version:
+        return None
+    return _snapshots.put((pk, version), Snapshot(game, game.load(), views.log_entries(game)))
+
+
+def board(request, snap: Snapshot, who, language: str) -> str:
+    """The board as `who`'s page shows it at the snapshot's version."""
+    ctx = None
+    if isinstance(who, int):
+        ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
+        if ctx["may_act"] or ctx["can_undo"] or ctx["winner_name"]:
+            return render_to_string("play/game.html#board", ctx, request)
+        shared = _waiting_boards.get((snap.game.pk, snap.game.version, language))
+        if shared is not None:
+            seat, html = shared
+            return html.replace(snap.game.key_for(seat), snap.game.key_for(who)).replace(
+                f'data-you="{seat}"', f'data-you="{who}"'
+            )
+    ctx = ctx or views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
+    html = render_to_string("play/game.html#board", ctx, request)
+    if isinstance(who, int) and "csrfmiddlewaretoken" not in html:
+        _waiting_boards.put((snap.game.pk, snap.game.version, language), (who, html))
+    return html
+
+
+def update(request, pk: int, who, language: str, seen: str | None) -> Update | None:
+    """What the stream of `who`'s page sends, the page showing version `seen` (live.Look)."""
+    row = (
+        Game.objects.filter(pk=pk)
+        .values_list("version", "finished", "rematch_offered", "rematched_as_id")
+        .first()
+    )
+    if row is None:
+        return Update("end", "gone", last=True)
+    version, finished, rematch_offered, rematched = row
+    done = finished and not rematch_offered  # nothing can change any more
+    with translation.override(language):
+        if rematched is not None:
+            game = Game.objects.select_related("rematched_as").get(pk=pk)
+            return Update("rematch", views.rematch_path(game, who), last=True)
+        if seen == str(version):
+            return Update("end", "over", last=True) if done else None
+        snap = snapshot(pk, version)
+        if snap is None:
+            return update(request, pk, who, language, seen)  # it moved on as we looked
+        return Update("board", board(request, snap, who, language), id=str(version), last=done)

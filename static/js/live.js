@@ -1,0 +1,137 @@
+// Pages that follow the server. A stream of server-sent events (#live, htmx's sse extension)
+// pushes each change; while it is down the page polls instead ([data-poll] elements, fired
+// with the event "poll") and the banner (#connection) says so, and says when it is back.
+// Without a stream (a page that has none, a browser without EventSource) the page polls.
+(function () {
+  "use strict";
+
+  var live = document.getElementById("live");
+  var box = document.getElementById("connection");
+  var timing = live || document.querySelector("[data-poll-ms]");
+  var pollMs = timing ? Number(timing.dataset.pollMs) : 1500;
+  var heartbeatMs = live ? Number(live.dataset.heartbeatMs) : 0;
+  var source = null; // the stream's EventSource, once open
+  var streaming = false; // the stream is open and heard from
+  var ended = false; // the stream said nothing more will come
+  var heard = Date.now();
+  var lost = false;
+
+  function show(isLost) {
+    if (!box || isLost === lost) {
+      return;
+    }
+    lost = isLost;
+    box.classList.remove("d-none");
+    box.querySelector(".lost").classList.toggle("d-none", !isLost);
+    box.querySelector(".back").classList.toggle("d-none", isLost);
+    box.classList.toggle("alert-warning", isLost);
+    box.classList.toggle("alert-success", !isLost);
+    if (!isLost) {
+      setTimeout(function () { if (!lost) box.classList.add("d-none"); }, 3000);
+    }
+  }
+
+  function poll() {
+    document.querySelectorAll("[data-poll]").forEach(function (element) {
+      window.htmx.trigger(element, "poll");
+    });
+  }
+
+  // A poll fails or works: the banner says so (with a stream, the stream's state rules).
+  document.body.addEventListener("htmx:sendError", function () { show(true); });
+  document.body.addEventListener("htmx:timeout", function () { show(true); });
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status >= 500) show(true);
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500 && !(live && !streaming && !ended)) {
+      show(false);
+    }
+  });
+  // htmx would need eval for a filter such as [document.visibilityState === 'visible'], and
+  // the CSP forbids eval: a hidden page's polls are cancelled here instead.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.matches("[data-poll]") && document.visibilityState !== "visible") {
+      event.preventDefault();
+    }
+  });
+
+  if (!live || !window.EventSource) {
+    setInterval(poll, pollMs);
+    return;
+  }
+
+  function listen(opened) {
+    source = opened;
+    if (opened.machikoroHeard) {
+      return; // the browser reconnected this very source by itself
+    }
+    opened.machikoroHeard = true;
+    ["ping", "board"].forEach(function (name) {
+      opened.addEventListener(name, function () { heard = Date.now(); });
+    });
+    opened.addEventListener("rematch", function (event) {
+      window.location.assign(event.data);
+    });
+  }
+
+  document.body.addEventListener("htmx:sseOpen", function (event) {
+    listen(event.detail.source);
+    streaming = true;
+    heard = Date.now();
+    show(false);
+  });
+  document.body.addEventListener("htmx:sseError", function () {
+    streaming = false;
+    if (!ended) show(true);
+  });
+  document.body.addEventListener("htmx:sseClose", function (event) {
+    if (event.detail.type === "message") {
+      ended = true; // "end": the game is over and offers nothing more to follow
+      streaming = false;
+    }
+  });
+  // Whatever brought a new board (the stream, a poll, this page's own move): a stream that
+  // has to be made anew asks from that version on.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var board = document.querySelector("[data-version]");
+    if (board) {
+      var url = live.getAttribute("sse-connect").replace(/([?&]v=)[^&]*/, "$1" + board.dataset.version);
+      live.setAttribute("sse-connect", url);
+    }
+  });
+
+  function restart() {
+    // A stream that stopped without a word (a phone that slept, a proxy that dropped it):
+    // close it, and a new element makes a new stream.
+    if (source) {
+      source.close();
+    }
+    var fresh = live.cloneNode(false);
+    live.replaceWith(fresh);
+    live = fresh;
+    window.htmx.process(fresh);
+  }
+
+  // A phone woken up asks at once while its stream is down.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && !streaming && !ended) {
+      poll();
+    }
+  });
+
+  setInterval(function () {
+    if (ended || document.visibilityState !== "visible") {
+      return;
+    }
+    if (streaming && Date.now() - heard > 2.5 * heartbeatMs) {
+      streaming = false;
+      show(true);
+      restart();
+    }
+    if (!streaming) {
+      poll();
+    }
+  }, pollMs);
+})();
