@@ -65,9 +65,7 @@ def test_a_wrong_link_is_not_found(client, start):
     assert client.get(f"/g/{game.code}/{other.host_secret}/").status_code == 404
 
 
-def test_the_page_follows_a_stream_falls_back_to_polls_and_works_without_javascript(
-    client, start
-):
+def test_the_page_follows_a_stream_falls_back_to_polls_and_works_without_javascript(client, start):
     game = start()
     html = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
 
