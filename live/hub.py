@@ -37,6 +37,7 @@ class Subscription:
         self.channel = channel
         self.event = asyncio.Event()
         self.payload = ""
+        self.dropped = False  # the stream is to end (the page reconnects and catches up)
 
     async def wait(self, timeout: float) -> bool:
         try:
@@ -83,6 +84,13 @@ class Hub:
             for listener in self.listeners:
                 listener(channel, "")
 
+    def drop_all(self) -> None:
+        """End every stream: each page reconnects by itself and catches up from its version."""
+        for subscriptions in self.waiting.values():
+            for subscription in subscriptions:
+                subscription.dropped = True
+                subscription.event.set()
+
     def streams(self) -> int:
         return sum(len(s) for s in self.waiting.values())
 
@@ -102,6 +110,11 @@ class Hub:
         else:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(self.publish, channel, payload)
+
+    def drop_all_threadsafe(self) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self.drop_all)
 
     # --- starting and stopping -------------------------------------------------------------
 

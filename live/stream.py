@@ -86,6 +86,8 @@ async def _updates(request: HttpRequest, channel: str, look: Look) -> AsyncItera
                     yield END.encode()
                     return
             if await subscription.wait(heartbeat):
+                if subscription.dropped:
+                    return
                 update = await looked(look, seen)
                 continue
             yield b"event: ping\ndata: ping\n\n"

@@ -15,3 +15,17 @@ def _each_test_starts_in_the_default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file, not memory: the browser tests' server answers
+    from threads of its own (requests, streams, the bots' player), each with its connection, as
+    the app does at home."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("db") / "test.sqlite3"
+        )

@@ -44,6 +44,18 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
+def live_server():
+    """The app on uvicorn in this process (tests/asgi_live_server.py): pages hold their streams
+    open as in production. pytest-django's helper gives each test that uses it a transactional
+    database, as it does for its own live server."""
+    from asgi_live_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def browser():
     require_browser()
     from playwright.sync_api import sync_playwright

@@ -94,10 +94,11 @@ def test_two_phones_see_each_others_moves_without_reloading(live_server, phone):
 
 
 def test_a_stale_second_tab_is_refused(live_server, phone, settings):
-    settings.PLAY_POLL_MS = 600_000  # the second tab must not catch up by itself
+    settings.PLAY_POLL_MS = 600_000  # the second tab must not catch up by itself:
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     url = f"{live_server.url}/g/{game.code}/{game.host_secret}/"
     first, second = phone(), phone()
+    second.route("**/events/**", lambda route: route.abort())  # nor by its stream
     first.goto(url)
     second.goto(url)
 
@@ -114,9 +115,14 @@ def test_a_lost_connection_is_shown_and_so_is_its_return(live_server, page):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     page.goto(f"{live_server.url}/g/{game.code}/watch/")
 
+    # The stream and the polls that stand in for it while it is down
+    page.route("**/events/**", lambda route: route.abort())
     page.route("**/poll/**", lambda route: route.abort())
+    page.evaluate("document.getElementById('live').setAttribute('sse-connect', 'x')")
+    live_server.drop_streams()
     page.locator("text=Connection lost").wait_for(state="visible")
     page.unroute("**/poll/**")
+    page.unroute("**/events/**")
     page.locator("text=Connected again").wait_for(state="visible")
 
 
