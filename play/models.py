@@ -234,6 +234,8 @@ class Game(models.Model):
             game.set_seat_colours(list(colours))
             game._store(final)
             game.save()
+            if game.bot_due_at is not None:
+                game._announce()  # the bots' players learn of a bot to move
             GameAction.objects.bulk_create(
                 GameAction(game=game, index=i, seat=seat, action=action, events=events)
                 for i, (seat, action, events) in enumerate(entries)

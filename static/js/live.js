@@ -76,13 +76,19 @@
     });
   }
 
+  function state(name) {
+    live.dataset.state = name; // open, down or ended: for whoever looks (and the tests)
+  }
+
   document.body.addEventListener("htmx:sseOpen", function (event) {
     listen(event.detail.source);
+    state("open");
     streaming = true;
     heard = Date.now();
     show(false);
   });
   document.body.addEventListener("htmx:sseError", function () {
+    state("down");
     streaming = false;
     if (!ended) show(true);
   });
@@ -90,6 +96,7 @@
     if (event.detail.type === "message") {
       ended = true; // "end": the game is over and offers nothing more to follow
       streaming = false;
+      state("ended");
     }
   });
   // Whatever brought a new board (the stream, a poll, this page's own move): a stream that
@@ -127,6 +134,7 @@
     }
     if (streaming && Date.now() - heard > 2.5 * heartbeatMs) {
       streaming = false;
+      state("down");
       show(true);
       restart();
     }

@@ -106,10 +106,10 @@ class Server:
 
 
 @contextmanager
-def app_servers(count: int):
+def app_servers(count: int, **settings: str):
     """`count` uvicorn supervisors (one worker each) sharing the test database and a secret
     key, so a CSRF token works on each. A worker runs each request in a thread of its own, so
-    requests race inside one worker too."""
+    requests race inside one worker too. `settings`: more of the servers' environment."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -119,6 +119,7 @@ def app_servers(count: int):
         "PLAY_BOT_DELAY": "0",
         "PLAY_BOT_DELAY_AFTER_HUMAN": "0",
         "DB_POOL_SIZE": "8",
+        **settings,
     }
     servers = []
     try:
