@@ -1,0 +1,119 @@
+"""The built wheel is the whole app (issue 19): its templates, static files and translations come
+inside it, and a page is served from an install of it alone, without the checkout.
+
+Builds the wheel (pip, with build isolation: setuptools comes from the package index), installs
+it into a folder of its own and starts uvicorn from an empty folder on that install, with
+DEBUG=0 as production runs it. Every wait is bounded."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get(port: int, path: str, language: str = "en") -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path, headers={"Accept-Language": language})
+    response = conn.getresponse()
+    return response.status, response.read().decode(errors="replace")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if build.returncode != 0:
+        pytest.fail(f"the wheel was not built:\n{build.stderr[-3000:]}")
+    (found,) = out.glob("machikoro-*.whl")
+    return found
+
+
+def test_the_wheel_carries_templates_static_files_and_translations(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+
+    assert "config/site/templates/base.html" in names
+    assert "config/site/templates/play/game.html" in names
+    assert "config/site/static/js/live.js" in names
+    assert "config/site/locale/de/LC_MESSAGES/django.mo" in names
+    assert "config/site/locale/nl/LC_MESSAGES/django.mo" in names
+    assert any(name.startswith("legacy_deck/content/") for name in names)
+    assert "live/stream.py" in names
+    assert not any(name.startswith(("tests/", "bench/")) for name in names)
+
+
+def test_a_page_is_served_from_the_installed_wheel_alone(wheel, tmp_path):
+    target, work = tmp_path / "site-packages", tmp_path / "run"
+    work.mkdir()
+    install = [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target)]
+    subprocess.run([*install, str(wheel)], check=True, timeout=120)
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},  # SQLite, in `work`
+        "PYTHONPATH": str(target),  # before the checkout's editable install
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    manage = [sys.executable, "-c", "from config.cli import main; main()"]
+    where = subprocess.run(
+        [*manage, "shell", "-c", "from django.conf import settings; print(settings.SITE_FILES)"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert where.stdout.strip().splitlines()[-1].startswith(str(target)), where.stderr
+    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([*manage, *command], cwd=work, env=env, check=True, timeout=180)
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port)],
+        cwd=work,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert server.poll() is None, server.stderr.read().decode()[-2000:]
+            assert time.monotonic() < deadline, "uvicorn did not answer"
+            try:
+                status, page = get(port, "/", "de")
+                break
+            except OSError:
+                time.sleep(0.2)
+        css = page.split('href="/static/css/app.')[1].split('"')[0]  # hashed by collectstatic
+        assert status == 200
+        assert "Partie beginnen" in page  # the German translation came with the wheel
+        assert get(port, f"/static/css/app.{css}")[0] == 200
+        assert get(port, "/health/") == (200, "ok\n")
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+    assert (work / "db.sqlite3").exists()  # an installed release keeps its SQLite file here
