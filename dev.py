@@ -122,6 +122,8 @@ def uvicorn_arguments(address: str, *, dev: bool) -> list[str]:
     host, _colon, port = address.rpartition(":")
     arguments = ["-m", "uvicorn", "config.asgi:application", "--host", host.strip("[]")]
     arguments += ["--port", port, "--lifespan", "on", "--no-server-header"]
+    # Open streams end within 3 s of Ctrl+C; their pages reconnect to the next server.
+    arguments += ["--timeout-graceful-shutdown", "3"]
     if dev:
         arguments += ["--reload", "--reload-dir", str(ROOT), "--reload-exclude", ".venv"]
         arguments += ["--reload-include", "*.html", "--reload-include", "*.mo"]
@@ -132,6 +134,11 @@ def serve(args: list[str]) -> int:
     """Serve the game to the home network; stopping dev.py stops the server it started."""
     dev = "--dev" in args
     args = [a for a in args if a != "--dev"]
+    if int(os.environ.get("WEB_CONCURRENCY") or 1) > 1 and not os.environ.get("DATABASE_URL"):
+        fail(
+            "WEB_CONCURRENCY above 1 needs PostgreSQL (DATABASE_URL): with SQLite a move is "
+            "pushed only to the pages of the process that made it."
+        )
     python = ensure_venv()
     env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1" if dev else "0")}
     if not env.get("SECRET_KEY"):

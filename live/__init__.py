@@ -5,13 +5,14 @@ that follows it wakes up and sends the page what changed.
   On PostgreSQL it is a NOTIFY, delivered at commit to every app process (and never if the
   transaction rolls back); with another database (SQLite, one process) it wakes this process's
   streams when the transaction commits.
-- `event_stream(request, channel, look)`: a server-sent events response that asks `look` what to
-  send now, then again whenever the channel is announced.
+- `event_stream(request, channels, look)`: a server-sent events response that asks `look` what
+  to send now, then again whenever one of its channels is announced; `reload_when_changed`
+  makes the `look` of a page that is loaded anew when what it shows changes.
 - `live.hub`: the one hub of this process, its PostgreSQL listener and the tasks that run beside
   the server (`config.asgi` starts them).
 """
 
 from live.notify import announce
-from live.stream import Update, event_stream
+from live.stream import Update, event_stream, reload_when_changed
 
-__all__ = ["Update", "announce", "event_stream"]
+__all__ = ["Update", "announce", "event_stream", "reload_when_changed"]

@@ -29,12 +29,12 @@ Listener = Callable[[str, str], None]
 
 
 class Subscription:
-    """One stream's interest in one channel: `wait` returns once the channel was announced
-    (True) or after `timeout` seconds with no announcement (False)."""
+    """One stream's interest in its channels: `wait` returns once one was announced (True) or
+    after `timeout` seconds with no announcement (False)."""
 
-    def __init__(self, hub: Hub, channel: str):
+    def __init__(self, hub: Hub, channels: tuple[str, ...]):
         self.hub = hub
-        self.channel = channel
+        self.channels = channels
         self.event = asyncio.Event()
         self.payload = ""
         self.dropped = False  # the stream is to end (the page reconnects and catches up)
@@ -48,11 +48,12 @@ class Subscription:
         return True
 
     def close(self) -> None:
-        waiting = self.hub.waiting.get(self.channel)
-        if waiting is not None:
-            waiting.discard(self)
-            if not waiting:
-                del self.hub.waiting[self.channel]
+        for channel in self.channels:
+            waiting = self.hub.waiting.get(channel)
+            if waiting is not None:
+                waiting.discard(self)
+                if not waiting:
+                    del self.hub.waiting[channel]
 
 
 class Hub:
@@ -65,9 +66,10 @@ class Hub:
 
     # --- on the loop -----------------------------------------------------------------------
 
-    def subscribe(self, channel: str) -> Subscription:
-        subscription = Subscription(self, channel)
-        self.waiting[channel].add(subscription)
+    def subscribe(self, *channels: str) -> Subscription:
+        subscription = Subscription(self, channels)
+        for channel in channels:
+            self.waiting[channel].add(subscription)
         return subscription
 
     def publish(self, channel: str, payload: str = "") -> None:
@@ -90,9 +92,6 @@ class Hub:
             for subscription in subscriptions:
                 subscription.dropped = True
                 subscription.event.set()
-
-    def streams(self) -> int:
-        return sum(len(s) for s in self.waiting.values())
 
     # --- from any thread -------------------------------------------------------------------
 

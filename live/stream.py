@@ -50,7 +50,22 @@ class Update:
         return ("\n".join(lines) + "\n\n").encode()
 
 
-Look = Callable[[str | None], Update | None]
+Look = Callable[[str | None], "Update | list[Update] | None"]
+
+
+def reload_when_changed(moment: Callable[[], str | None]) -> Look:
+    """The Look of a page that is loaded anew whenever what it shows changes (a campaign's
+    pages): `moment()` names what it would show now (a version), None once it is gone."""
+
+    def look(seen: str | None) -> Update | None:
+        now = moment()
+        if now is None:
+            return Update("end", "gone", last=True)
+        if seen is not None and now != seen:
+            return Update("reload", now, id=now)
+        return None
+
+    return look
 
 
 def last_seen(request: HttpRequest) -> str | None:
@@ -59,26 +74,27 @@ def last_seen(request: HttpRequest) -> str | None:
     return request.headers.get("Last-Event-ID") or request.GET.get("v") or None
 
 
-def _look_in_a_worker(look: Look, seen: str | None) -> Update | None:
+def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
     try:
-        return look(seen)
+        found = look(seen)
+        return [] if found is None else [found] if isinstance(found, Update) else found
     finally:
         # Give the connection back (to the pool on PostgreSQL): a stream may be idle for hours.
         connections["default"].close()
 
 
-async def _updates(request: HttpRequest, channel: str, look: Look) -> AsyncIterator[bytes]:
+async def _updates(request: HttpRequest, channels: list[str], look: Look) -> AsyncIterator[bytes]:
     seen = last_seen(request)
     looked = sync_to_async(_look_in_a_worker, thread_sensitive=False)
     recheck_on_ping = connections["default"].vendor != "postgresql"
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     # Subscribed before the first look, so a change made meanwhile still wakes the stream.
-    subscription = hub.subscribe(channel)
+    subscription = hub.subscribe(*channels)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
-        update = await looked(look, seen)
+        updates = await looked(look, seen)
         while True:
-            if update is not None:
+            for update in updates:
                 yield update.encode()
                 if update.id is not None:
                     seen = update.id
@@ -88,21 +104,25 @@ async def _updates(request: HttpRequest, channel: str, look: Look) -> AsyncItera
             if await subscription.wait(heartbeat):
                 if subscription.dropped:
                     return
-                update = await looked(look, seen)
+                updates = await looked(look, seen)
                 continue
             yield b"event: ping\ndata: ping\n\n"
-            update = await looked(look, seen) if recheck_on_ping else None
+            updates = await looked(look, seen) if recheck_on_ping else []
     except asyncio.CancelledError:
         raise  # the page went away
     finally:
         subscription.close()
 
 
-def event_stream(request: HttpRequest, channel: str, look: Look) -> StreamingHttpResponse:
-    """The stream of `channel` for this page; `look(seen)` runs in a worker thread and says
-    what to send a page that shows version `seen` (None: nothing new)."""
+def event_stream(
+    request: HttpRequest, channels: str | list[str], look: Look
+) -> StreamingHttpResponse:
+    """The stream of one channel (or several: a page that shows more than one thing) for this
+    page; `look(seen)` runs in a worker thread and says what to send a page that shows `seen`
+    (an update, a list of them, or None: nothing new)."""
+    channels = [channels] if isinstance(channels, str) else list(channels)
     response = StreamingHttpResponse(
-        _updates(request, channel, look), content_type="text/event-stream; charset=utf-8"
+        _updates(request, channels, look), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

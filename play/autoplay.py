@@ -32,26 +32,30 @@ BATCH = 50  # due games per round; the round after takes the rest at once
 
 def play_due_steps() -> float | None:
     """Play every step due now; the seconds until the next one (None: no bot is waiting)."""
-    try:
-        due = Game.objects.filter(bot_due_at__lte=timezone.now()).order_by("bot_due_at")
-        for game in due[:BATCH]:
-            try:
-                game.step_bots()
-            except Exception:
-                # One broken game must not stop the others; its claim runs out, it is tried
-                # again after PLAY_BOT_THINK_SECONDS.
-                logger.exception("autoplay: the bot of game %s could not move", game.pk)
-        upcoming = (
-            Game.objects.filter(bot_due_at__isnull=False)
-            .order_by("bot_due_at")
-            .values_list("bot_due_at", flat=True)
-            .first()
-        )
-    finally:
-        connections["default"].close()  # back to the pool until the next round
+    due = Game.objects.filter(bot_due_at__lte=timezone.now()).order_by("bot_due_at")
+    for game in due[:BATCH]:
+        try:
+            game.step_bots()
+        except Exception:
+            # One broken game must not stop the others; its claim runs out, it is tried
+            # again after PLAY_BOT_THINK_SECONDS.
+            logger.exception("autoplay: the bot of game %s could not move", game.pk)
+    upcoming = (
+        Game.objects.filter(bot_due_at__isnull=False)
+        .order_by("bot_due_at")
+        .values_list("bot_due_at", flat=True)
+        .first()
+    )
     if upcoming is None:
         return None
     return max(0.0, (upcoming - timezone.now()).total_seconds())
+
+
+def _one_round() -> float | None:
+    try:
+        return play_due_steps()
+    finally:
+        connections["default"].close()  # back to the pool until the next round
 
 
 async def play_due_bots(hub: Hub) -> None:
@@ -73,7 +77,7 @@ async def play_due_bots(hub: Hub) -> None:
             woken.set()
 
     hub.listeners.append(heard)
-    play = sync_to_async(play_due_steps, thread_sensitive=False)
+    play = sync_to_async(_one_round, thread_sensitive=False)
     try:
         while True:
             woken.clear()

@@ -74,6 +74,11 @@
     opened.addEventListener("rematch", function (event) {
       window.location.assign(event.data);
     });
+    // A page loaded anew whenever what it shows changes (a campaign's pages)
+    opened.addEventListener("reload", function () {
+      ended = true;
+      window.location.reload();
+    });
   }
 
   function state(name) {

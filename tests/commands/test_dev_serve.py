@@ -1,4 +1,5 @@
-"""dev.py serve: the checkout keeps one SECRET_KEY of its own (DEBUG=0 needs one)."""
+"""dev.py serve: the checkout keeps one SECRET_KEY of its own (DEBUG=0 needs one), and serves
+with uvicorn, reloading only with --dev."""
 
 import importlib.util
 from pathlib import Path
@@ -32,3 +33,16 @@ def test_the_addresses_to_open_name_the_network_and_this_computer():
     assert urls[-1] == "http://127.0.0.1:8123/"
     assert all(url.startswith("http://") and url.endswith(":8123/") for url in urls)
     assert dev._addresses_to_open("127.0.0.1:9000") == ["http://127.0.0.1:9000/"]
+
+
+def test_serve_runs_uvicorn_and_reloads_only_for_development():
+    dev = load_dev()
+
+    served = dev.uvicorn_arguments("0.0.0.0:8123", dev=False)
+    developing = dev.uvicorn_arguments("127.0.0.1:9000", dev=True)
+
+    assert served[:3] == ["-m", "uvicorn", "config.asgi:application"]
+    assert served[served.index("--host") + 1] == "0.0.0.0"
+    assert served[served.index("--port") + 1] == "8123"
+    assert "--reload" not in served and "runserver" not in served
+    assert "--reload" in developing and "*.html" in developing

@@ -1,0 +1,80 @@
+"""The nginx site of docs/operations.md passes `nginx -t` as printed (issue 19): only its two
+certificate paths are pointed at a throwaway certificate made here. Skipped where nginx is not
+installed, unless REQUIRE_NGINX=1 (CI installs it)."""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CERTIFICATE = "/etc/letsencrypt/live/games.example.org/fullchain.pem"
+KEY = "/etc/letsencrypt/live/games.example.org/privkey.pem"
+
+
+def printed_site() -> str:
+    text = (ROOT / "docs" / "operations.md").read_text()
+    (site,) = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    return site
+
+
+@pytest.fixture
+def nginx() -> str:
+    found = shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx",) if Path(path).exists()), None
+    )
+    if found is None:
+        if os.getenv("REQUIRE_NGINX", "") not in {"", "0"}:
+            pytest.fail("REQUIRE_NGINX=1 but nginx is not installed (apt-get install nginx)")
+        pytest.skip("nginx is not installed")
+    return found
+
+
+def test_the_printed_site_passes_nginx_t(nginx, tmp_path):
+    site = printed_site()
+    assert CERTIFICATE in site and KEY in site
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-subj", "/CN=games.example.org",
+            "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )  # fmt: skip
+    site = site.replace(CERTIFICATE, str(tmp_path / "cert.pem"))
+    (tmp_path / "machikoro.conf").write_text(site.replace(KEY, str(tmp_path / "key.pem")))
+    # What Debian's /etc/nginx/nginx.conf wraps a site in, with this folder for its files
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid;\n"
+        f"error_log {tmp_path}/error.log;\n"
+        "events {}\n"
+        "http {\n"
+        f"    include {tmp_path}/machikoro.conf;\n"
+        "}\n"
+    )
+
+    checked = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-e", str(tmp_path / "error.log"),
+         "-c", str(tmp_path / "nginx.conf")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # fmt: skip
+
+    assert checked.returncode == 0, checked.stderr
+    assert "test is successful" in checked.stderr
+
+
+def test_the_site_redirects_plain_http_and_passes_streams_unbuffered():
+    site = printed_site()
+
+    assert "listen 80;" in site and "return 301 https://$host$request_uri;" in site
+    stream = site.split("location ~ ^/(g|c)/.+/events/$ {")[1].split("}")[0]
+    assert "proxy_buffering off;" in stream and "proxy_read_timeout 1h;" in stream
+    assert "proxy_set_header X-Forwarded-Proto $scheme;" in site
+    assert "proxy_set_header Host $host;" in site
