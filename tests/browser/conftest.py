@@ -43,11 +43,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def live_server():
     """The app on uvicorn in this process (tests/asgi_live_server.py): pages hold their streams
     open as in production. pytest-django's helper gives each test that uses it a transactional
-    database, as it does for its own live server."""
+    database, as it does for its own live server. One per module, stopped after it: its bots'
+    player must not play on in the games of the tests that follow."""
     from asgi_live_server import AsgiLiveServer
 
     server = AsgiLiveServer()
