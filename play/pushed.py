@@ -58,6 +58,18 @@ class _Recent:
 
 _snapshots = _Recent(KEPT)
 _waiting_boards = _Recent(KEPT)
+_own_boards = _Recent(KEPT * 4)
+
+
+def _own(request, game: Game, who, language: str) -> tuple:
+    # One phone's board: its seat, language and CSRF cookie (the token in its forms)
+    return (game.pk, game.version, language, who, request.META.get("CSRF_COOKIE", ""))
+
+
+def remember(request, game: Game, who, html: str) -> None:
+    """The board a page was just answered with (its own move): its stream, woken by that very
+    move, sends it without making it again."""
+    _own_boards.put(_own(request, game, who, translation.get_language()), html)
 
 
 def snapshot(pk: int, version: int) -> Snapshot | None:
@@ -73,6 +85,9 @@ def snapshot(pk: int, version: int) -> Snapshot | None:
 
 def board(request, snap: Snapshot, who, language: str) -> str:
     """The board as `who`'s page shows it at the snapshot's version."""
+    made = _own_boards.get(_own(request, snap.game, who, language))
+    if made is not None:
+        return made
     ctx = None
     if isinstance(who, int):
         ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)

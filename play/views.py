@@ -125,7 +125,10 @@ def context(
 def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
     ctx = context(request, game, who, error=error)
     if request.htmx:
-        return render(request, "play/game.html#board", ctx, status=status)
+        response = render(request, "play/game.html#board", ctx, status=status)
+        if request.method == "POST" and error is None:
+            pushed.remember(request, game, who, response.content.decode())
+        return response
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
         ctx["watch_url"] = reachable_url(request, reverse("play:watch", args=[game.code]))
