@@ -100,8 +100,13 @@ class Http:
         self.counter = counter
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.turn = asyncio.Lock()  # a phone's poll and its move take turns on its connection
 
     async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
+        async with self.turn:
+            return await self._request(method, path, headers, body)
+
+    async def _request(self, method: str, path: str, headers: dict, body: bytes):
         for attempt in (0, 1):
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
