@@ -104,6 +104,15 @@
       state("ended");
     }
   });
+  // A push older than the board shown (the page's own move answered first) is not swapped in:
+  // the newer one is on its way, or here already.
+  document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var board = document.querySelector("#board[data-version]");
+    var version = Number(event.detail.lastEventId);
+    if (board && version && version < Number(board.dataset.version)) {
+      event.preventDefault();
+    }
+  });
   // Whatever brought a new board (the stream, a poll, this page's own move): a stream that
   // has to be made anew asks from that version on.
   document.body.addEventListener("htmx:afterSettle", function () {
