@@ -41,15 +41,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
+from web_load import (  # the older, threaded bench: what reading a page takes is the same
+    ACTION,
+    DEFAULT_DB,
+    VERSION,
+    ensure_database,
+    form_fields,
+    percentile,
+    setup_django,
+)
+from web_load import (
+    Client as ThreadedPhone,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/machikoro_bench"
-ACTION = re.compile(r'name="action" value="([^"]+)"[^>]*data-kind="([^"]+)"(?: data-cost="(\d+)")?')
-VERSION = re.compile(r'data-version="(\d+)"')
 LIVE = re.compile(r'sse-connect="([^"]+)"')
 POLL_URL = re.compile(r'hx-get="([^"]*poll/\?[^"]*)"')
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-INPUT = re.compile(r"<input\b[^>]*>")
-ATTRIBUTE = re.compile(r'([a-z_-]+)="([^"]*)"')
 MOVE_EVERY = 5.0
 SEEN_WITHIN = 10.0  # a move another phone has not seen by then counts as an error
 PEOPLE = (("Ann", "teal"), ("Ben", "yellow"), ("Cleo", "pink"), ("Dirk", "orange"))
@@ -198,13 +205,6 @@ class Stats:
             self.notes.append(note)
 
 
-def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
 # --- phones and tables -------------------------------------------------------------------------
 
 
@@ -239,14 +239,7 @@ class Phone:
         ]
         self.table.saw(self)
 
-    def choose(self) -> str:
-        kinds = [kind for _value, kind, _cost in self.actions]
-        if "build_landmark" in kinds:
-            return self.actions[kinds.index("build_landmark")][0]
-        builds = [a for a in self.actions if a[1] == "build"]
-        if builds:
-            return min(builds, key=lambda a: a[2] or 0)[0]
-        return self.actions[0][0]
+    choose = ThreadedPhone.choose  # a landmark, else the cheapest building, else the first
 
     async def open(self) -> None:
         status, _headers, data = await self.http.request("GET", self.path, {"Cookie": self.cookie})
@@ -350,15 +343,6 @@ class Table:
 
 
 # --- campaigns ---------------------------------------------------------------------------------
-
-
-def form_fields(text: str) -> dict[str, str]:
-    fields = {}
-    for tag in INPUT.findall(text):
-        attributes = dict(ATTRIBUTE.findall(tag))
-        if "name" in attributes and attributes.get("type") not in ("radio", "checkbox"):
-            fields[attributes["name"]] = html.unescape(attributes.get("value", ""))
-    return fields
 
 
 class CampaignPage:
@@ -479,27 +463,6 @@ class Campaign:
 
 
 # --- the server --------------------------------------------------------------------------------
-
-
-def setup_django(database_url: str) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-
-
-def ensure_database(database_url: str) -> None:
-    import psycopg
-
-    name = database_url.rsplit("/", 1)[1]
-    admin = database_url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def process_tree(root: int) -> list[int]:
