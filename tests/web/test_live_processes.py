@@ -9,8 +9,9 @@ import http.client
 import json
 import time
 
+import psycopg
 import pytest
-from live_servers import Device, app_servers
+from live_servers import Device, app_servers, database_url
 from test_worker_kill import HeldTable
 
 from play.models import Game, GameAction
@@ -114,3 +115,25 @@ def test_a_bot_step_whose_process_was_killed_is_played_by_another_once():
     assert {seat for _i, seat, _action in log} == {0}
     assert game.load().active == 1  # now Ben's turn
     assert game.replays_to_stored_state()
+
+
+def test_a_process_whose_listening_connection_broke_listens_again_and_misses_nothing():
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
+    with app_servers(2) as (a, b):
+        ben = Stream(b.port, f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0")
+        ann = Device(a.port, f"/g/{game.code}/{game.seats[0]['secret']}/")
+        try:
+            with psycopg.connect(database_url(), autocommit=True) as admin:
+                cut = admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND query LIKE 'LISTEN %'"
+                ).fetchall()
+            roll = json.dumps({"type": "roll", "dice": 1})
+            status = ann.post("move/", {"version": 0, "action": roll})  # while no one listens
+            version, board = ben.next_event("board", time.monotonic() + 15)
+        finally:
+            ben.close()
+
+    assert len(cut) == 2  # one listening connection per process
+    assert status == 200
+    assert version == "1" and "Ann rolls" in board
