@@ -33,6 +33,7 @@ import random
 import re
 import resource
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -498,6 +499,13 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _die_with_this_process() -> None:
+    """Linux: the server gets SIGTERM when the bench dies, however it dies."""
+    import ctypes
+
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def start_server(args, database_url: str) -> subprocess.Popen:
     static = tempfile.mkdtemp(prefix="live_load_static_")
     env = {
@@ -519,7 +527,7 @@ def start_server(args, database_url: str) -> subprocess.Popen:
     command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
     command += ["--host", "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers)]
     command += ["--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    server = subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=_die_with_this_process)
     import http.client
 
     for _ in range(200):
