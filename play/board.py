@@ -6,6 +6,7 @@ template decides what is legal.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.utils.translation import gettext as _
@@ -66,25 +67,57 @@ def island_view(table, island_id: str) -> dict:
     }
 
 
-def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dict]:
+def _landmark_views(state: GameState, index: int) -> list[dict]:
+    table, player = state.table, state.players[index]
+    costs = table.landmark_costs[index]
+    return [
+        {
+            "id": lid,
+            "name": thing_name(table, lid),
+            "cost": costs[lid],
+            "built": built,
+            # Once the game is won, no card waits for a next turn.
+            "fresh": lid in player.fresh and state.winner is None,
+            "effect": describe.effect_text(table.landmarks[lid].effect),
+            "letter": table.landmarks[lid].letter,
+        }
+        for lid, built in player.landmarks.items()
+    ]
+
+
+def _island_views(state: GameState, index: int) -> list[dict]:
+    player = state.players[index]
+    in_play = state.winner is None
+    return [
+        {**island_view(state.table, island), "fresh": island in player.fresh and in_play}
+        for island in player.islands
+    ]
+
+
+def setup_digest(state: GameState) -> str:
+    """Names the game's table (its edition, stickers, rules): part of the keys under which
+    pieces of its board are cached."""
+    return hashlib.md5(json.dumps(state.setup, sort_keys=True).encode()).hexdigest()
+
+
+def seat_views(state: GameState, seats: list[dict], you: int | None, setup: str) -> list[dict]:
+    """Each seat's city. What it holds (cards, landmarks, islands) is worked out only if the
+    template asks, which it does only when its cache has no rendering of `holds` yet."""
     table = state.table
     stickers = stickers_by_card(state.setup)
     views = []
     for index, player in enumerate(state.players):
-        costs = table.landmark_costs[index]
-        landmarks = [
-            {
-                "id": lid,
-                "name": thing_name(table, lid),
-                "cost": costs[lid],
-                "built": built,
-                # Once the game is won, no card waits for a next turn.
-                "fresh": lid in player.fresh and state.winner is None,
-                "effect": describe.effect_text(table.landmarks[lid].effect),
-                "letter": table.landmarks[lid].letter,
-            }
-            for lid, built in player.landmarks.items()
-        ]
+        holds = (
+            setup,
+            index,
+            sorted(player.city.items()),
+            sorted((player.face_down or {}).items()),
+            sorted(player.landmarks.items()),
+            sorted(player.fresh),
+            list(player.islands),
+            player.flag,
+            state.winner is None,
+        )
         views.append(
             {
                 "index": index,
@@ -92,17 +125,11 @@ def seat_views(state: GameState, seats: list[dict], you: int | None) -> list[dic
                 "kind": seats[index]["kind"] if index < len(seats) else "human",
                 "bot_name": describe.bot_name(seats[index]["kind"]) if index < len(seats) else "",
                 "coins": player.coins,
-                "city": _sorted_cards(table, player.city, stickers, player.face_down),
-                "islands": [
-                    {
-                        **island_view(table, island),
-                        "fresh": island in player.fresh and state.winner is None,
-                    }
-                    for island in player.islands
-                ],
+                "holds": repr(holds),
+                "city": Lazy(_sorted_cards, table, player.city, stickers, player.face_down),
+                "islands": Lazy(_island_views, state, index),
                 "boat": player.boat,
-                "landmarks": landmarks,
-                "built": sum(1 for lm in landmarks if lm["built"]),
+                "landmarks": Lazy(_landmark_views, state, index),
                 "active": index == state.active and state.winner is None,
                 "winner": index == state.winner,
                 "you": index == you,
@@ -427,14 +454,23 @@ def board_context(
     # Establishments are built by tapping their market card, which shows number and effect.
     builds = {json.loads(b["value"])["card"]: b["value"] for b in buttons if b["kind"] == "build"}
     buttons = [b for b in buttons if b["kind"] != "build"]
+    setup = setup_digest(state)
     return {
         "state": state,
         "you": you,
         "can_build": len(builds),
         "summary": describe.game_summary(state.setup),
         "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
-        "seat_views": Lazy(seat_views, state, seats, None),
+        "seat_views": Lazy(seat_views, state, seats, None, setup),
         "market": Lazy(_market, state, builds),
+        "market_holds": repr((setup, sorted(state.market.items()), sorted(builds.items()))),
+        "reference_holds": repr(
+            (
+                setup,
+                sorted({c for p in state.players for c in p.city if c not in state.market}),
+                [list(p.landmarks) for p in state.players],
+            )
+        ),
         "track": Lazy(expedition_track, state, seats),
         "rules": describe.rules_in_force(table.rules),
         "other_cards": Lazy(_other_cards, state),
