@@ -4,8 +4,9 @@ When a game changes, every open page of its table wakes. In this process the gam
 state and its latest log entries are read once per version (a `Snapshot`), and pages that show
 the same board share one rendering: every seat that may neither act nor undo (it waits for
 someone else) sees the same board but for its own link's key and which city is its own, which
-are put in afterwards. The seat to act, the one that may undo, the host's screen and the
-watchers get their own rendering, made once per version too.
+are put in afterwards; every watcher sees the very same board. The seat to act, the one that
+may undo and the host's screen get their own rendering (a phone's own move's answer is kept for
+its stream, `remember`).
 """
 
 from __future__ import annotations
@@ -99,9 +100,14 @@ def board(request, snap: Snapshot, who, language: str) -> str:
             return html.replace(snap.game.key_for(seat), snap.game.key_for(who)).replace(
                 f'data-you="{seat}"', f'data-you="{who}"'
             )
+    watching = (snap.game.pk, snap.game.version, language, "watch")
+    if who is None and (shared := _waiting_boards.get(watching)) is not None:
+        return shared
     ctx = ctx or views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
     html = render_to_string("play/game.html#board", ctx, request)
-    if isinstance(who, int) and "csrfmiddlewaretoken" not in html:
+    if who is None:
+        _waiting_boards.put(watching, html)
+    elif isinstance(who, int) and "csrfmiddlewaretoken" not in html:
         _waiting_boards.put((snap.game.pk, snap.game.version, language), (who, html))
     return html
 

@@ -137,3 +137,14 @@ def test_the_hub_wakes_the_streams_of_a_channel_and_only_those():
     assert woke == [True, True, False]
     assert dropped == [True, True, True]
     assert left == {}
+
+
+def test_every_watcher_is_sent_the_same_board(pings_fast):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
+    game.apply_action(ROLL, version=0, who=0)
+
+    first, second = (events(f"/g/{game.code}/watch/events/?v=0", 1)[1][0] for _ in range(2))
+
+    assert first == second
+    assert "You are watching" in first or "Waiting for" in first
+    assert game.host_secret not in first and game.seats[0]["secret"] not in first
