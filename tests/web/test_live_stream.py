@@ -4,8 +4,10 @@ connects, by version; who may follow; and the hub that wakes streams."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connections
 from django.test import AsyncClient
 
 from live.hub import Hub
@@ -14,6 +16,20 @@ from play.models import Game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROLL = {"type": "roll", "dice": 1}
+
+
+def run(coroutine):
+    """Run it on an event loop of its own thread: the browser tests' Playwright keeps one
+    running in this thread for the rest of the session."""
+
+    def in_a_thread():
+        try:
+            return asyncio.run(coroutine)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(in_a_thread).result()
 
 
 def events(url: str, count: int, **headers) -> tuple[int, list[str]]:
@@ -34,7 +50,7 @@ def events(url: str, count: int, **headers) -> tuple[int, list[str]]:
             await iterator.aclose()
         return response.status_code, chunks[1:]
 
-    return asyncio.run(read())
+    return run(read())
 
 
 @pytest.fixture
@@ -119,7 +135,7 @@ def test_a_finished_chapter_game_ends_the_stream_and_a_rematch_leads_each_seat_o
 
 
 def test_the_hub_wakes_the_streams_of_a_channel_and_only_those():
-    async def run():
+    async def hub_at_work():
         hub = Hub()
         game, both, other = hub.subscribe("game:1"), hub.subscribe("game:1", "c:2"), None
         other = hub.subscribe("game:3")
@@ -132,7 +148,7 @@ def test_the_hub_wakes_the_streams_of_a_channel_and_only_those():
             subscription.close()
         return woke, dropped, dict(hub.waiting)
 
-    woke, dropped, left = asyncio.run(run())
+    woke, dropped, left = run(hub_at_work())
 
     assert woke == [True, True, False]
     assert dropped == [True, True, True]
