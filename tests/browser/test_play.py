@@ -114,11 +114,11 @@ def test_a_stale_second_tab_is_refused(live_server, phone, settings):
 def test_a_lost_connection_is_shown_and_so_is_its_return(live_server, page):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     page.goto(f"{live_server.url}/g/{game.code}/watch/")
+    page.locator("#live[data-state=open]").wait_for(state="attached")
 
     # The stream and the polls that stand in for it while it is down
     page.route("**/events/**", lambda route: route.abort())
     page.route("**/poll/**", lambda route: route.abort())
-    page.evaluate("document.getElementById('live').setAttribute('sse-connect', 'x')")
     live_server.drop_streams()
     page.locator("text=Connection lost").wait_for(state="visible")
     page.unroute("**/poll/**")
