@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/campaign_balance.py [--campaigns 200] [--players 2 3 4] [--seed 1]
 
-Each campaign is played as campaign/flow.py plays it, without the database: the deck read STOP
+Each campaign is played as campaign/flow plays it, without the database: the deck read STOP
 by STOP, the chapter set up by legacy_deck.chapter_setup from the mayors' colours, circles and
 picks, the game played out by greedy bots, the winner starting the next game, circles ticked as
 the deck says for that winner and the flags planted, the winner's side chosen as a bot would

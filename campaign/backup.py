@@ -29,7 +29,8 @@ from legacy_deck.reader import DeckState, advance, waiting_at
 from play.engine import IllegalAction
 from play.models import Game
 
-from . import flow
+from . import decks, flow
+from .flow.picking import begin_picking
 from .models import (
     Campaign,
     ChapterGame,
@@ -219,7 +220,7 @@ def _import(doc: Any, owner) -> Campaign:
         )
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
-    deck = flow.our_deck()
+    deck = decks.our_deck()
     declared = _dict(doc, "deck")
     if declared.get("id") != deck.id or not deck.reads_like(str(declared.get("digest"))):
         raise BackupError(
@@ -314,8 +315,7 @@ def _store(doc: dict, deck, owner) -> Campaign:
 
     _store_places(doc, deck, campaign, reader, mayors, mayor_at)
     if phase == Phase.PICKING:
-        table = flow.Table(campaign, deck, reader, mayors, "import")
-        table.begin_picking()
+        begin_picking(flow.Step(campaign, deck, reader, mayors, "import"))
         if campaign.phase != Phase.PICKING:  # nobody was left to pick: not a real backup
             raise BackupError(_("The file is damaged: its phase, chapter and reading disagree."))
     bulk_create_with_history(
@@ -382,11 +382,10 @@ def _store(doc: dict, deck, owner) -> Campaign:
 
 def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
     """The phase, the chapter, the reading and the games must tell the same story."""
-    games = deck.shape.games
     chapter, phase = campaign.chapter, campaign.phase
     waiting = waiting_at(deck, reader)
     current = campaign.games.filter(chapter=chapter).first()
-    if chapter <= games:
+    if not campaign.in_free_play:
         expected = {
             Phase.READING: {Stop("before_game", chapter)},
             Phase.AFTER_GAME: {Stop("before_game", chapter + 1), None},
@@ -414,13 +413,13 @@ def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
 def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
     """Every component where the deck's bookkeeping puts it (those not yet read included),
     then what the file says of the read ones (a correction made in the admin survives)."""
-    table = flow.Table(campaign, deck, reader, mayors, "import")
-    playing = campaign.phase == Phase.PLAYING and all(m.picks is not None for m in mayors)
+    step = flow.Step(campaign, deck, reader, mayors, "import")
     # every component (`only` accepts all), but not the rule stack and stickers: the file has them
-    table.write_deck_places(
-        cities=table.picked_cities() if playing else None, only=lambda cid, row: True
-    )
-    rows = table.rows()
+    step.write_deck_places(only=lambda cid, row: True)
+    if campaign.phase == Phase.PLAYING and all(m.picks is not None for m in mayors):
+        # the picks come out of the bags just written
+        step.write_deck_places(cities=step.picked_cities(), only=lambda cid, row: True)
+    rows = step.rows()
     changed = []
     listed = set()
     for entry in _rows(doc, "places", 2000):
@@ -446,7 +445,7 @@ def _store_places(doc, deck, campaign, reader, mayors, mayor_at) -> None:
     # than it has put things away: a game's end and an event STOP read cards whose components the
     # next step puts in place. Those stay where unread components lie, as they did.
     first_stop = advance(deck, DeckState.start(deck), "before_campaign").state
-    unread = flow.Table(campaign, deck, first_stop, mayors, "import")
+    unread = flow.Step(campaign, deck, first_stop, mayors, "import")
     unread.write_deck_places(
         only=lambda cid, row: cid not in listed and row is not None and row.place not in UNREAD
     )

@@ -1,6 +1,6 @@
 """What the campaign's screens show, read from the campaign and its deck: plain dicts in words.
 
-Read-only: every change goes through `campaign/flow.py`. The golden rule lives here: every
+Read-only: every change goes through `campaign/flow/`. The golden rule lives here: every
 helper starts from what the reader has read (`flow.sides_read`, the boxes opened), never from
 the deck as a whole, so nothing of the deck reaches a page before the deck says so.
 """
@@ -11,15 +11,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from legacy_deck.format import Deck, Side, Stop
 from legacy_deck.reader import DeckState, read_so_far, waiting_at
-from legacy_deck.setup import FREE_PLAY_PICKS, free_play_rule_cards
+from legacy_deck.setup import free_play_rule_cards
 from play.engine.cards import CardDef
 from play.engine.stickers import apply_stickers
 
-from . import flow
+from . import decks, flow
 from .deck_text import (
     card_summary,
     chapter_title,
@@ -29,7 +30,16 @@ from .deck_text import (
     establishment_card,
     localised,
 )
-from .models import Campaign, ChapterGame, ComponentPlace, Mayor, Phase, Place, RuleCard
+from .models import (
+    Campaign,
+    ChapterGame,
+    Mayor,
+    Phase,
+    Place,
+    RuleCard,
+    StepKind,
+)
+from .places import bag_components
 from .progress import sides_of_game_end
 
 EVENT_WORDS = {
@@ -69,24 +79,14 @@ def turned_words(stop: Stop) -> str:
     return _("A STOP, turned before the campaign.")
 
 
-REASONS = {
-    "create": lambda: _("the campaign begins"),
-    "read": lambda: _("the deck is read on"),
-    "pick": lambda: _("a mayor picks"),
-    "game over": lambda: _("a game is won"),
-    "event": lambda: _("an event STOP is turned"),
-    "after game": lambda: _("the steps after the game"),
-    "record": lambda: _("a game played with the box is recorded"),
-    "free play": lambda: _("free play"),
-    "table": lambda: _("at the table"),
-}
-
-
 def reason_words(reason: str) -> str:
     """A history row's reason in words: the flow's own step names translated, a person's
     name (who took the step) as it is."""
-    words = REASONS.get(reason)
-    return words() if words else reason
+    if reason in StepKind.values:
+        return str(StepKind(reason).label)
+    if reason == "table":
+        return _("at the table")
+    return reason
 
 
 # --- what has been read --------------------------------------------------------------------
@@ -94,7 +94,7 @@ def reason_words(reason: str) -> str:
 
 @lru_cache(maxsize=256)
 def _seen(deck_digest: str, position: int, boxes: tuple[int, ...]) -> frozenset[str]:
-    deck = flow.our_deck()
+    deck = decks.our_deck()
     seen = {cid for cid, c in deck.components.items() if c.start}
     for side in deck.sides()[:position]:
         for instruction in side.instructions:
@@ -241,8 +241,93 @@ def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[Chap
     return rows
 
 
-def picks_allowed(campaign: Campaign, deck: Deck, mayor: Mayor) -> int:
-    return FREE_PLAY_PICKS if campaign.chapter > deck.shape.games else mayor.circles
+def next_step(campaign: Campaign) -> dict:
+    """The one main button of the table: what to do now, by the campaign's phase."""
+    phase = campaign.phase
+
+    def step(label: str, name: str, icon: str) -> dict:
+        return {"label": label, "url": reverse(name, args=[campaign.table_secret]), "icon": icon}
+
+    if phase == Phase.READING:
+        return step(_("Read the deck aloud"), "campaign:read_latest", "bi-book")
+    if phase == Phase.PICKING:
+        return step(_("Pick marketplace cards"), "campaign:picks", "bi-hand-index")
+    if phase == Phase.PLAYING:
+        if campaign.in_free_play:
+            label = _("Play the free game")
+        else:
+            label = _("Play game %(n)s") % {"n": campaign.chapter}
+        return step(label, "campaign:game", "bi-dice-5")
+    if phase == Phase.AFTER_GAME:
+        return step(_("Read what the game's end reveals"), "campaign:read_latest", "bi-book")
+    if phase == Phase.FINISHED:
+        return step(_("The campaign is over: free play"), "campaign:free", "bi-stars")
+    return step(_("Another game of free play"), "campaign:free", "bi-stars")
+
+
+def winners_moment(campaign: Campaign) -> dict:
+    """The button that leads on to the winner's moment once the game's end has been read."""
+    return {
+        "label": _("The winner's moment"),
+        "url": reverse("campaign:after", args=[campaign.table_secret]),
+        "icon": "bi-trophy",
+    }
+
+
+def free_play_choices(campaign: Campaign, deck: Deck) -> list[dict]:
+    """The two Yōkai rules the table chooses between at its first free play (the chosen one
+    marked), or none while free play is not open."""
+    if not campaign.may(StepKind.FREE_PLAY):
+        return []
+    choices = []
+    for rule in deck.shape.free_play_rules:
+        component = next(
+            (c for c in deck.components.values() if c.kind == "rule" and c.rule == rule), None
+        )
+        choices.append(
+            {
+                "rule": rule,
+                "name": localised(component.name) if component else rule,
+                "text": localised(component.text) if component else "",
+                "chosen": campaign.yokai_rule == rule,
+            }
+        )
+    return choices
+
+
+def game_just_played(campaign: Campaign) -> ChapterGame | None:
+    """The chapter's game while its winner's moment waits, with its winner."""
+    if campaign.phase != Phase.AFTER_GAME:
+        return None
+    return campaign.chapter_game()
+
+
+def game_view(campaign: Campaign, deck: Deck, reader: DeckState) -> dict:
+    """The chapter's game page around the board: title, rules in force, event cards turned,
+    the picks once revealed, and whether the board is in play or shows how it ended."""
+    chapter_game = campaign.chapter_game()
+    mayors = list(campaign.mayors.all())
+    play_game = chapter_game.game if chapter_game else None
+    return {
+        "chapter_game": chapter_game,
+        "play_game": play_game,
+        "title": chapter_titles(deck, reader).get(campaign.chapter, ""),
+        "rules": rule_stack(campaign, deck, rule_cards(campaign, deck, this_game=True)),
+        "events": event_cards(campaign, deck, reader),
+        "picks": [
+            {
+                "mayor": m,
+                "colour": m.colour,
+                "cards": [component_name(deck, cid) for cid in (m.picks or [])],
+            }
+            for m in mayors
+        ]
+        if campaign.picks_revealed(mayors)
+        else [],
+        "playing": campaign.phase == Phase.PLAYING and play_game,
+        # the finished board (standings, charts) stays until the winner's moment is over
+        "board_shown": campaign.phase in (Phase.PLAYING, Phase.AFTER_GAME) and play_game,
+    }
 
 
 def mayor_view(mayor: Mayor) -> dict:
@@ -255,22 +340,19 @@ def mayor_view(mayor: Mayor) -> dict:
     }
 
 
-def bag(campaign: Campaign, deck: Deck, mayor: Mayor, rows=None) -> list[dict]:
-    """The marketplace cards in a mayor's bag (only that mayor's page or cover shows it)."""
-    if rows is None:
-        rows = ComponentPlace.objects.filter(campaign=campaign, place=Place.BAG, mayor=mayor)
+def bag(campaign: Campaign, deck: Deck, mayor: Mayor) -> list[dict]:
+    """The marketplace cards in a mayor's bag (only that mayor's page or cover shows it),
+    as a city is laid out: by the numbers that activate a card (1, 2-3, 2-4, 10)."""
+    rows = campaign.places.filter(place=Place.BAG, mayor=mayor).only("component", "place", "mayor")
     stuck = stickered(campaign, deck)
     cards = []
-    for row in rows:
-        component = deck.components.get(row.component)
-        if component is None or component.kind != "marketplace":
-            continue
+    for cid in bag_components(deck, rows, mayor.pk):
+        component = deck.components[cid]
         eid = component.establishment
         card = stuck.get(eid) or establishment_card(deck, eid)
-        view = card_summary(card) if card else {"name": component_name(deck, row.component)}
-        view.update(component=row.component, establishment=component.establishment)
+        view = card_summary(card) if card else {"name": component_name(deck, cid)}
+        view.update(component=cid, establishment=eid)
         numbers = card.numbers if card else ()
-        # as a city is laid out, by the numbers that activate a card: 1, 2-3, 2-4, 10
         cards.append(((min(numbers, default=99), max(numbers, default=99), view["name"]), view))
     return [view for _order, view in sorted(cards, key=lambda pair: pair[0])]
 

@@ -14,7 +14,7 @@ from play.describe import BOT_NAMES
 from play.engine.bots import BOTS
 from play.models import HUMAN
 
-from . import flow
+from . import decks, flow
 from .backup import MAX_BYTES
 from .deck_text import colour_name
 
@@ -22,7 +22,7 @@ SLOTS = 4
 
 
 def _colour_choices():
-    return [("", "—")] + [(c, colour_name(c)) for c in flow.our_deck().shape.colours]
+    return [("", "—")] + [(c, colour_name(c)) for c in decks.our_deck().shape.colours]
 
 
 def _kind_choices():

@@ -1,6 +1,6 @@
 """A campaign's lasting state: what the box would remember between two evenings.
 
-Everything here is changed by `campaign/flow.py` only, one transaction per step; every change is
+Everything here is changed by `campaign/flow/` only, one transaction per step; every change is
 kept in the campaign's history (django-simple-history: who, when, what, and why as the change
 reason). What the deck fixes (where its components lie, the rule stack, stickers) is written
 from the deck's own bookkeeping (`legacy_deck.timeline`), what the players decided (colours,
@@ -10,11 +10,18 @@ circles, picks, sides, winners) from their choices.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+from legacy_deck.format import Deck
+from legacy_deck.setup import FREE_PLAY_PICKS
+
+from .decks import deck_of
 
 
 def _secret() -> str:
@@ -33,6 +40,53 @@ class Phase(models.TextChoices):
     AFTER_GAME = "after_game", _("After the game")
     FINISHED = "finished", _("Campaign over")
     FREE_PLAY = "free_play", _("Free play")
+
+
+class StepKind(models.TextChoices):
+    """The steps of `campaign.flow`; the value is also the step's reason in the history."""
+
+    CREATE = "create", _("the campaign begins")
+    READ = "read", _("the deck is read on")
+    PICK = "pick", _("a mayor picks")
+    EVENT = "event", _("an event STOP is turned")
+    GAME_OVER = "game over", _("a game is won")
+    RECORD = "record", _("a game played with the box is recorded")
+    AFTER_GAME = "after game", _("the steps after the game")
+    FREE_PLAY = "free play", _("free play")
+    TAKE_BACK = "take back", _("a step is taken back")
+
+
+@dataclass(frozen=True)
+class Transition:
+    start: frozenset[str]  # the phases the step may be taken in
+    end: frozenset[str]  # the phases it may leave the campaign in
+
+
+def _phases(*phases: Phase) -> frozenset[str]:
+    return frozenset(phases)
+
+
+# The phase machine, declared once: every step of campaign.flow checks it on the way in and on
+# the way out, and the screens ask `Campaign.may()` instead of naming phases themselves.
+TRANSITIONS: dict[str, Transition] = {
+    StepKind.CREATE: Transition(frozenset(), _phases(Phase.READING)),
+    StepKind.READ: Transition(_phases(Phase.READING), _phases(Phase.PICKING, Phase.PLAYING)),
+    StepKind.PICK: Transition(_phases(Phase.PICKING), _phases(Phase.PICKING, Phase.PLAYING)),
+    StepKind.EVENT: Transition(_phases(Phase.PLAYING), _phases(Phase.PLAYING)),
+    StepKind.GAME_OVER: Transition(
+        _phases(Phase.PLAYING), _phases(Phase.AFTER_GAME, Phase.FREE_PLAY)
+    ),
+    StepKind.RECORD: Transition(
+        _phases(Phase.PICKING, Phase.PLAYING), _phases(Phase.AFTER_GAME, Phase.FREE_PLAY)
+    ),
+    StepKind.AFTER_GAME: Transition(
+        _phases(Phase.AFTER_GAME), _phases(Phase.READING, Phase.FINISHED)
+    ),
+    StepKind.FREE_PLAY: Transition(
+        _phases(Phase.FINISHED, Phase.FREE_PLAY), _phases(Phase.PICKING, Phase.PLAYING)
+    ),
+    StepKind.TAKE_BACK: Transition(frozenset(Phase.values), frozenset(Phase.values)),
+}
 
 
 class Campaign(models.Model):
@@ -71,6 +125,42 @@ class Campaign(models.Model):
     def chapter_game(self) -> ChapterGame | None:
         """The game of the chapter the campaign is at, played or recorded, if there is one."""
         return self.games.select_related("game", "winner").filter(chapter=self.chapter).first()
+
+    @cached_property
+    def deck(self) -> Deck:
+        """The legacy deck the campaign is read from (FlowError if this installation's differs)."""
+        return deck_of(self)
+
+    @property
+    def games_total(self) -> int:
+        """How many games the campaign has before free play."""
+        return self.deck.shape.games
+
+    @property
+    def in_free_play(self) -> bool:
+        """Past the deck's last game: every game from now on is a game of free play."""
+        return self.chapter > self.games_total
+
+    def may(self, step: str) -> bool:
+        """Whether the phase machine lets `step` (a StepKind) be taken now."""
+        return self.phase in TRANSITIONS[step].start
+
+    def picks_allowed(self, mayor: Mayor) -> int:
+        """How many marketplace cards a mayor picks: their ticked circles; four in free play
+        (RULES.md §5). A bag with fewer cards is picked whole."""
+        return FREE_PLAY_PICKS if self.in_free_play else mayor.circles
+
+    def picks_revealed(self, mayors: list[Mayor]) -> bool:
+        """Secret picks are shown only once every mayor has picked."""
+        return self.phase != Phase.PICKING and all(m.picks is not None for m in mayors)
+
+    def hosted_by(self, user) -> bool:
+        """Whether `user` is the campaign's host: its owner, logged in."""
+        return bool(
+            self.owner_id is not None
+            and getattr(user, "is_authenticated", False)
+            and user.pk == self.owner_id
+        )
 
 
 class Mayor(models.Model):

@@ -2,7 +2,7 @@
 `legacy_deck.timeline`, which knows boxes, rule stack, stickers, market and tableau) seen through
 the campaign's players (whose colour a bag is, whose city a picked card lies in).
 
-Pure: no database. flow.py writes what this says into ComponentPlace rows.
+Pure: no database. campaign/flow writes what this says into ComponentPlace rows.
 """
 
 from __future__ import annotations
@@ -104,3 +104,20 @@ def city_cards(deck: Deck, bag: list[str], picks: list[str]) -> list[str]:
                 left.remove(cid)
                 break
     return taken
+
+
+def bag_components(deck: Deck, rows, mayor_pk: int) -> list[str]:
+    """The marketplace cards in a mayor's bag (component ids), as the campaign's rows say, in
+    the deck's order (a bot's picks prefer the newest card among equals: order matters).
+
+    The one definition of a bag: the pick form, the pick step, the game's setup and the mayor's
+    page all ask it."""
+    index = {cid: number for number, cid in enumerate(deck.components)}
+    inside = [
+        row.component
+        for row in rows
+        if row.place == Place.BAG
+        and row.mayor_id == mayor_pk
+        and getattr(deck.components.get(row.component), "kind", None) == "marketplace"
+    ]
+    return sorted(inside, key=index.__getitem__)

@@ -1,5 +1,6 @@
 """The campaign's rules between games that need no database: who ticks circles, what a game's
-end revealed. flow.py stores what these say; bench/campaign_balance.py plays campaigns with them.
+end revealed. campaign/flow stores what these say; bench/campaign_balance.py plays campaigns
+with them.
 """
 
 from __future__ import annotations

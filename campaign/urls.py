@@ -2,7 +2,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from campaign import backup_views, views
+from campaign.views import (
+    accounts,
+    after,
+    backup,
+    book,
+    campaigns,
+    free,
+    game,
+    mayor,
+    picks,
+    poll,
+    reading,
+    record,
+    table,
+)
 
 app_name = "campaign"
 
@@ -18,7 +32,7 @@ def private(route, view, name):
 
 
 urlpatterns = [
-    private("accounts/signup/", views.signup, "signup"),
+    private("accounts/signup/", accounts.signup, "signup"),
     private("accounts/login/", auth_views.LoginView.as_view(), "login"),
     private("accounts/logout/", auth_views.LogoutView.as_view(), "logout"),
     private(
@@ -31,27 +45,27 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         "password_change_done",
     ),
-    private("campaigns/", views.mine, "mine"),
-    private("campaigns/new/", views.new, "new"),
-    path("campaigns/how-it-works/", views.how_it_works, name="how_it_works"),  # no secret in it
+    private("campaigns/", campaigns.mine, "mine"),
+    private("campaigns/new/", campaigns.new, "new"),
+    path("campaigns/how-it-works/", campaigns.how_it_works, name="how_it_works"),  # no secret
     # before the table's link: "import" would pass for a secret
-    private("c/import/", backup_views.import_campaign, "import"),
-    private(T + "export.json", backup_views.export, "export"),
-    private(T, views.table, "table"),
-    private(T + "poll/", views.poll, "poll"),
-    private(T + "links/", views.links, "links"),
-    private(T + "read/", views.read_latest, "read_latest"),
-    private(T + "read/<int:page>/", views.read, "read"),
-    private(T + "read/turn/", views.turn_stop, "turn"),
-    private(T + "picks/", views.picks, "picks"),
-    private(T + "picks/<int:seat>/", views.pick_at_table, "pick_at_table"),
-    private(T + "game/", views.game, "game"),
-    private(T + "after/", views.after, "after"),
-    private(T + "record/", views.record, "record"),
-    private(T + "book/", views.book, "book"),
-    private(T + "charts/", views.chart_page, "charts"),
-    private(T + "free/", views.free, "free"),
-    private(M, views.mayor, "mayor"),
-    private(M + "poll/", views.mayor_poll, "mayor_poll"),
-    private(M + "game/", views.mayor_game, "mayor_game"),
+    private("c/import/", backup.import_campaign, "import"),
+    private(T + "export.json", backup.export, "export"),
+    private(T, table.table, "table"),
+    private(T + "poll/", poll.poll, "poll"),
+    private(T + "links/", table.links, "links"),
+    private(T + "read/", reading.read_latest, "read_latest"),
+    private(T + "read/<int:page>/", reading.read, "read"),
+    private(T + "read/turn/", reading.turn_stop, "turn"),
+    private(T + "picks/", picks.picks, "picks"),
+    private(T + "picks/<int:seat>/", picks.pick_at_table, "pick_at_table"),
+    private(T + "game/", game.game, "game"),
+    private(T + "after/", after.after, "after"),
+    private(T + "record/", record.record, "record"),
+    private(T + "book/", book.book, "book"),
+    private(T + "charts/", book.chart_page, "charts"),
+    private(T + "free/", free.free, "free"),
+    private(M, mayor.mayor, "mayor"),
+    private(M + "poll/", poll.mayor_poll, "mayor_poll"),
+    private(M + "game/", game.mayor_game, "mayor_game"),
 ]

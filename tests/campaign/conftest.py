@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaign import flow
+from campaign import decks
 
 
 @pytest.fixture(autouse=True)
@@ -13,4 +13,4 @@ def _instant_bots(settings):
 
 @pytest.fixture
 def deck():
-    return flow.our_deck()
+    return decks.our_deck()

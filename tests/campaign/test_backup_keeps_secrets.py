@@ -23,8 +23,8 @@ def _fresh_install(text: str) -> Campaign:
 
 
 def _bag_picks(campaign, mayor) -> list[str]:
-    table = flow.Table(campaign, flow.deck_of(campaign), flow.reader_of(campaign), [mayor], "test")
-    return table.bag(mayor)[: table.picks_allowed(mayor)]
+    step = flow.Step(campaign, campaign.deck, flow.reader_of(campaign), [mayor], "test")
+    return step.bag(mayor)[: campaign.picks_allowed(mayor)]
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_picks_are_kept_once_revealed(picking):
 def test_a_backup_in_free_play_holds_no_picks_while_picking():
     campaign = new_campaign(kinds=("human", "human", "greedy"))
     record_chapters(campaign, 10)
-    flow.start_free_play(campaign, yokai_rule=flow.our_deck().shape.free_play_rules[0])
+    flow.start_free_play(campaign, yokai_rule=campaign.deck.shape.free_play_rules[0])
     ann = campaign.mayors.get(seat=0)
     flow.pick(campaign, ann, _bag_picks(campaign, ann))
     assert campaign.phase == Phase.PICKING

@@ -5,7 +5,7 @@ import shutil
 import pytest
 from campaign_helpers import new_campaign, play_out
 
-from campaign import backup, flow
+from campaign import backup, decks, flow
 from campaign.models import Campaign, Phase
 from legacy_deck.loader import CONTENT, load_deck
 from legacy_deck.reader import DeckState
@@ -25,7 +25,7 @@ def _installed(monkeypatch, tmp_path, old: str, new: str):
     assert text.count(old) == 1
     (folder / "deck.toml").write_text(text.replace(old, new), encoding="utf-8")
     edited = load_deck(folder)
-    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+    monkeypatch.setattr(decks, "our_deck", lambda: edited)
     return edited
 
 
@@ -57,7 +57,7 @@ def test_a_corrected_name_reads_on(monkeypatch, tmp_path):
         encoding="utf-8",
     )
     edited = load_deck(folder)
-    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+    monkeypatch.setattr(decks, "our_deck", lambda: edited)
 
     flow.read_on(Campaign.objects.get(pk=campaign.pk))
     assert edited.components["observatory"].name["nl"] == "De sterrenwacht"
@@ -75,7 +75,7 @@ def test_a_changed_cost_is_still_another_deck(monkeypatch, tmp_path):
         text.replace(old, old.replace("cost = 3", "cost = 4")), encoding="utf-8"
     )
     edited = load_deck(folder)
-    monkeypatch.setattr(flow, "our_deck", lambda: edited)
+    monkeypatch.setattr(decks, "our_deck", lambda: edited)
 
     with pytest.raises(flow.FlowError, match="another legacy deck"):
         flow.read_on(Campaign.objects.get(pk=campaign.pk))

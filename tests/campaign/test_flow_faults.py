@@ -31,7 +31,7 @@ def test_a_failing_after_game_step_changes_nothing_and_the_step_then_completes(
         raise Injected(real.__name__)
 
     steps[failing] = fail_after_working
-    monkeypatch.setattr(flow, "AFTER_GAME_STEPS", tuple(steps))
+    monkeypatch.setattr(flow.after_game, "AFTER_GAME_STEPS", tuple(steps))
 
     with pytest.raises(Injected):
         flow.finish_after_game(campaign, side="b")

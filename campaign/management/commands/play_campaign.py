@@ -1,4 +1,4 @@
-"""Play a whole campaign with bots, through the same steps the screens take (campaign/flow.py).
+"""Play a whole campaign with bots, through the same steps the screens take (campaign/flow).
 
     python manage.py play_campaign --players 3 --bots greedy,greedy,random --seed 1 --free-play 2
 
@@ -15,7 +15,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.test.utils import override_settings
 
-from campaign import flow
+from campaign import decks, flow
 from campaign.bot_choices import bot_side
 from campaign.models import Campaign, ChapterGame, Phase
 from play.engine.bots import BOTS
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         for bot in bots:
             if bot not in BOTS:
                 raise CommandError(f"There is no bot {bot!r} (choose from {', '.join(BOTS)}).")
-        deck = flow.our_deck()
+        deck = decks.our_deck()
         if not 2 <= players <= len(deck.shape.colours):
             raise CommandError(f"--players must be 2 to {len(deck.shape.colours)}.")
         rng = random.Random(options["seed"])
@@ -98,7 +98,7 @@ class Command(BaseCommand):
                 raise CommandError(f"The bots of chapter {campaign.chapter} stopped moving.")
         campaign.refresh_from_db()
         chapter_game.refresh_from_db()
-        if chapter_game.chapter > flow.our_deck().shape.games:
+        if campaign.in_free_play:
             winner = chapter_game.winner
             self.stdout.write(f"free play {chapter_game.chapter - 10}: {winner.name} won")
         return chapter_game

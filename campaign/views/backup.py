@@ -7,9 +7,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .backup import BackupError, export_text, import_text
-from .forms import ImportCampaignForm
-from .models import Campaign
+from campaign.backup import BackupError, export_text, import_text
+from campaign.forms import ImportCampaignForm
+from campaign.models import Campaign
 
 
 @require_safe

@@ -1,0 +1,52 @@
+"""A host's campaigns: the list, a new one, and how a campaign works."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaign import flow
+from campaign.forms import NewCampaignForm
+from campaign.models import Campaign
+from play import guide
+
+
+@require_GET
+def how_it_works(request: HttpRequest) -> HttpResponse:
+    """How a campaign works, told as the closed box tells it: nothing of the deck."""
+    editions = [(code, guide.edition_name(code)) for code in guide.EDITIONS]
+    return render(
+        request,
+        "campaign/how_it_works.html",
+        {"editions": editions, "colours": guide.colour_rules()},
+    )
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest) -> HttpResponse:
+    campaigns = list(
+        Campaign.objects.filter(owner=request.user).prefetch_related("mayors").order_by("-updated")
+    )
+    return render(request, "campaign/mine.html", {"campaigns": campaigns})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewCampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            campaign = flow.create_campaign(
+                form.cleaned_data["name"],
+                form.cleaned_data["mayors"],
+                owner=request.user,
+                by=request.user.get_username(),
+            )
+        except flow.FlowError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("campaign:links", campaign.table_secret)
+    return render(request, "campaign/new.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,49 @@
+"""The chapter's game around the board: on the table's screen, and in a mayor's seat."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from campaign import dashboard
+
+from .common import campaign_at, common, flow_errors, mayor_at, poll_context, table_url
+
+
+@require_GET
+@flow_errors
+def game(request: HttpRequest, table_secret: str) -> HttpResponse:
+    campaign = campaign_at(table_secret)
+    ctx = common(campaign)
+    ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"]))
+    play_game = ctx["play_game"]
+    ctx.update(
+        board_key=play_game.host_secret if play_game else "",
+        next=dashboard.next_step(campaign),
+        is_table=True,
+        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+    )
+    return render(request, "campaign/game.html", ctx)
+
+
+@require_GET
+@flow_errors
+def mayor_game(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
+    campaign = campaign_at(table_secret)
+    me = mayor_at(campaign, mayor_secret)
+    ctx = common(campaign)
+    ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"]))
+    play_game = ctx["play_game"]
+    key = ""
+    if play_game is not None and me.seat < len(play_game.seats):
+        key = play_game.seats[me.seat]["secret"]
+    ctx.update(
+        me=me,
+        colour=me.colour,
+        board_key=key,
+        is_table=False,
+        **poll_context(campaign, reverse("campaign:mayor_poll", args=[table_secret, me.secret])),
+    )
+    return render(request, "campaign/game.html", ctx)

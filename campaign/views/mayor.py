@@ -1,0 +1,46 @@
+"""A mayor's own page on their phone: their picks, their bag, what has been read."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from campaign import dashboard
+from campaign.deck_text import component_name
+
+from .common import campaign_at, common, flow_errors, mayor_at
+from .picks import may_pick, pick_context, take_picks
+from .poll import mayor_moment
+
+
+@require_http_methods(["GET", "POST"])
+@flow_errors
+def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
+    campaign = campaign_at(table_secret)
+    me = mayor_at(campaign, mayor_secret)
+    error = None
+    if request.method == "POST":
+        error = take_picks(request, campaign, me)
+        if error is None:
+            return redirect("campaign:mayor", table_secret, mayor_secret)
+    ctx = common(campaign)
+    ctx.update(
+        pick_context(request, campaign, me, error),
+        me=me,
+        mine=dashboard.mayor_view(me),
+        others=[dashboard.mayor_view(m) for m in campaign.mayors.all()],
+        my_picks=[component_name(ctx["deck"], cid) for cid in (me.picks or [])],
+        read=dashboard.read_aloud(ctx["deck"], ctx["reader"]),
+        game_just_played=dashboard.game_just_played(campaign),
+        may_pick=may_pick(campaign, me),
+        shown=True,
+        action=reverse("campaign:mayor", args=[table_secret, mayor_secret]),
+        poll_url=reverse("campaign:mayor_poll", args=[table_secret, mayor_secret])
+        + "?k="
+        + mayor_moment(campaign.phase, campaign.chapter, me.picks is not None),
+        poll_ms=settings.PLAY_POLL_MS,
+    )
+    return render(request, "campaign/mayor.html", ctx, status=400 if error else 200)

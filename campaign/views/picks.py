@@ -1,0 +1,82 @@
+"""Secret picks: who has picked (the table sees that, never what), and one mayor picking on
+the shared screen behind a 'pass the device' cover. A mayor's phone picks on its own page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaign import dashboard, flow
+from campaign.models import Campaign, Mayor, StepKind
+
+from .common import campaign_at, common, flow_errors, poll_context, table_url
+
+
+@require_GET
+@flow_errors
+def picks(request: HttpRequest, table_secret: str) -> HttpResponse:
+    campaign = campaign_at(table_secret)
+    ctx = common(campaign)
+    ctx.update(
+        mayors=[dashboard.mayor_view(m) for m in campaign.mayors.all()],
+        next=dashboard.next_step(campaign),
+        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+    )
+    return render(request, "campaign/picks.html", ctx)
+
+
+def may_pick(campaign: Campaign, mayor: Mayor) -> bool:
+    """A person who has not picked yet, while the campaign is picking."""
+    return campaign.may(StepKind.PICK) and mayor.picks is None and not mayor.is_bot
+
+
+def pick_context(request: HttpRequest, campaign: Campaign, mayor: Mayor, error) -> dict:
+    """The pick form's bag, how many to pick, and a refused pick's ticks kept."""
+    return {
+        "mayor": mayor,
+        "colour": mayor.colour,
+        "bag": dashboard.bag(campaign, campaign.deck, mayor),
+        "allowed": campaign.picks_allowed(mayor),
+        "error": error,
+        "ticked": request.POST.getlist("card") if error else [],
+    }
+
+
+def take_picks(request: HttpRequest, campaign: Campaign, mayor: Mayor) -> str | None:
+    """The pick from the posted form; the flow's message when it is refused."""
+    try:
+        # no version: another mayor's pick in between changes nothing of this one
+        flow.pick(campaign, mayor, request.POST.getlist("card"))
+    except flow.FlowError as error:
+        return error.message
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+@flow_errors
+def pick_at_table(request: HttpRequest, table_secret: str, seat: int) -> HttpResponse:
+    """One mayor picks on the shared screen, behind a 'pass the device' cover."""
+    campaign = campaign_at(table_secret)
+    mayor = get_object_or_404(Mayor, campaign=campaign, seat=seat)
+    if not may_pick(campaign, mayor):
+        return redirect("campaign:picks", table_secret)
+    error = None
+    if request.method == "POST":
+        error = take_picks(request, campaign, mayor)
+        if error is None:
+            messages.success(
+                request,
+                _("Thank you, %(name)s. Pass the device back to the table.") % {"name": mayor.name},
+            )
+            return redirect("campaign:picks", table_secret)
+    ctx = common(campaign)
+    ctx.update(
+        pick_context(request, campaign, mayor, error),
+        shown=request.method == "POST" or request.GET.get("show") == "1",
+        action=reverse("campaign:pick_at_table", args=[table_secret, seat]),
+    )
+    return render(request, "campaign/pick.html", ctx, status=400 if error else 200)
