@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from campaign import dashboard
-from config.links import qr_code, reachable_url
 from campaign.models import ComponentPlace, Place, StepKind
+from config.links import qr_code, reachable_url
 
 from .common import campaign_at, common, flow_errors, poll_context, table_url
 

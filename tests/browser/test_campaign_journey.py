@@ -184,9 +184,9 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     boxes.nth(2).check()
     ben.get_by_role("button", name="These are my picks").click()
     ben.wait_for_selector("a:has-text('To your seat in the game')")
-    ann.goto(mayor_links[0])
-    # a page a poll is reloading has no links for a moment: wait for the link, as a person would
-    expect(ann.locator("a:has-text('To your seat in the game')")).to_have_count(1)
+    # Ann's page follows by itself (its poll reloads it as the game starts); navigating it now
+    # would race that reload: wait for the link, as a person would
+    expect(ann.locator("a:has-text('To your seat in the game')")).to_have_count(1, timeout=20_000)
 
     host.goto(f"{base}/c/{campaign.table_secret}/game/")
     host.wait_for_selector(".picks-revealed")
