@@ -176,7 +176,8 @@ async def stream(port: int, path: str, cookie: str, on_event, opened: asyncio.Ev
                     elif key == "data":
                         data.append(value)
                 counter.stream_bytes += len(raw) + 2
-                on_event(name, ident, "\n".join(data))
+                if data:  # a block without data (the opening `retry:`) is no event
+                    on_event(name, ident, "\n".join(data))
     finally:
         writer.close()
 
