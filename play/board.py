@@ -167,7 +167,7 @@ STYLES = {
     "skip": "btn-light border-dark-subtle",
     "keep": "btn-outline-primary",
     "contribute": "btn-outline-success",
-    "sail": "btn-outline-info",
+    "sail": "btn-outline-dark",  # info (light blue) on white is 1.95:1, too faint to read
     "rest": "btn-light border-dark-subtle",
     "give": "btn-outline-dark",
     "back": "btn-link",
