@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from functools import partial
 
 import pytest
@@ -79,6 +80,17 @@ def test_conflicting_moves_one_wins_each_race(servers):
     print(f"\n{races} races of 4 moves: {wins} won, {told} told the game moved on")
 
 
+def settled(game: Game, seconds: float = 30) -> None:
+    """Once the bot moved, the servers' bots' player plays its turn on: the game is read whole
+    when no bot is to move any more."""
+    deadline = time.monotonic() + seconds
+    game.refresh_from_db()
+    while game.bot_due_at is not None:
+        assert time.monotonic() < deadline, "the bot's turn did not end"
+        time.sleep(0.05)
+        game.refresh_from_db()
+
+
 def test_an_undo_races_a_move_a_second_undo_and_a_bot(servers):
     """Ann (a person) builds; then at the same instant her undo, a second undo and pollers
     that would let the bot (Ben) move. Either the undo wins (the bot has not moved) or the bot
@@ -108,6 +120,7 @@ def test_an_undo_races_a_move_a_second_undo_and_a_bot(servers):
             assert all(entry.seat != 1 for entry in after[:1])
         else:
             assert after and after[0].seat == 1  # the bot moved first
+        settled(game)
         assert game.replays_to_stored_state()
         outcomes.append("undo" if undone else "bot")
     assert len(outcomes) >= 3
