@@ -104,12 +104,13 @@
       state("ended");
     }
   });
-  // A push older than the board shown (the page's own move answered first) is not swapped in:
-  // the newer one is on its way, or here already.
+  // A push of the version the page shows already (its own move's answer came first) or of an
+  // older one is not swapped in: it would undo what the page did since, such as the first step
+  // of a Business Center trade.
   document.body.addEventListener("htmx:sseBeforeMessage", function (event) {
     var board = document.querySelector("#board[data-version]");
     var version = Number(event.detail.lastEventId);
-    if (board && version && version < Number(board.dataset.version)) {
+    if (board && version && version <= Number(board.dataset.version)) {
       event.preventDefault();
     }
   });
