@@ -581,7 +581,7 @@ def main() -> int:
         phones = [
             MayorPhone(
                 args.port,
-                f"{c.table_secret}/m/{mayor.secret}",
+                f"m/{mayor.secret}",
                 4,
                 stats,
                 lock,

@@ -3,6 +3,7 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 
 from campaign.views import (
+    access,
     accounts,
     after,
     backup,
@@ -10,6 +11,7 @@ from campaign.views import (
     campaigns,
     free,
     game,
+    hosting,
     mayor,
     picks,
     poll,
@@ -20,15 +22,18 @@ from campaign.views import (
 
 app_name = "campaign"
 
-# `secret` is play's converter (registered by play.urls, included first): junk is a 404
+# `secret` is play's converter (registered by play.urls, included first): junk is a 404.
+# Three kinds of visitor (campaign/views/access.py): a mayor's link names only that mayor, the
+# table's link is the shared screen, and the host's pages need the owner logged in as well.
+M = "c/m/<secret:mayor_secret>/"
 T = "c/<secret:table_secret>/"
-M = T + "m/<secret:mayor_secret>/"
+OLD_M = T + "m/<secret:mayor_secret>/"  # how mayors' links looked before: redirected
 
 
-def private(route, view, name):
+def private(route, view, name, **kwargs):
     """A page that holds a secret (a link, a pick, a backup): `Cache-Control: no-store`, so no
     browser or proxy keeps it on disk after the tab is closed."""
-    return path(route, never_cache(view), name=name)
+    return path(route, never_cache(view), kwargs or None, name=name)
 
 
 urlpatterns = [
@@ -48,9 +53,16 @@ urlpatterns = [
     private("campaigns/", campaigns.mine, "mine"),
     private("campaigns/new/", campaigns.new, "new"),
     path("campaigns/how-it-works/", campaigns.how_it_works, name="how_it_works"),  # no secret
-    # before the table's link: "import" would pass for a secret
+    # before the table's link: "import" and "m" would pass for a table's secret
     private("c/import/", backup.import_campaign, "import"),
-    private(T + "export.json", backup.export, "export"),
+    # a mayor's phone
+    private(M, mayor.mayor, "mayor"),
+    private(M + "poll/", poll.mayor_poll, "mayor_poll"),
+    private(M + "game/", game.mayor_game, "mayor_game"),
+    private(M + "campaign/", table.mayor_dashboard, "mayor_dashboard"),
+    private(M + "book/", book.mayor_book, "mayor_book"),
+    private(M + "charts/", book.mayor_charts, "mayor_charts"),
+    # the table's screen
     private(T, table.table, "table"),
     private(T + "poll/", poll.poll, "poll"),
     private(T + "links/", table.links, "links"),
@@ -65,7 +77,12 @@ urlpatterns = [
     private(T + "book/", book.book, "book"),
     private(T + "charts/", book.chart_page, "charts"),
     private(T + "free/", free.free, "free"),
-    private(M, mayor.mayor, "mayor"),
-    private(M + "poll/", poll.mayor_poll, "mayor_poll"),
-    private(M + "game/", game.mayor_game, "mayor_game"),
+    # the host's
+    private(T + "export.json", backup.export, "export"),
+    private(T + "links/renew/", hosting.renew, "renew"),
+    private(T + "delete/", hosting.delete, "delete"),
+    # mayors' links handed out before they named no table
+    private(OLD_M, access.old_mayor_link, "old_mayor", page=""),
+    private(OLD_M + "poll/", access.old_mayor_link, "old_mayor_poll", page="poll/"),
+    private(OLD_M + "game/", access.old_mayor_link, "old_mayor_game", page="game/"),
 ]

@@ -336,6 +336,14 @@ class Game(models.Model):
             return self.seats[who]["secret"]
         return None
 
+    def renew_links(self) -> None:
+        """New secrets for every link of the game (its code, the host's and each seat's key),
+        saved at once: the old links open nothing any more (a link that leaked)."""
+        self.code = _token()
+        self.host_secret = _token()
+        self.seats = [{**seat, "secret": _token()} for seat in self.seats]
+        self.save(update_fields=["code", "host_secret", "seats", "updated"])
+
     # --- reading ---------------------------------------------------------------------------
 
     @property

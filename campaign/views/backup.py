@@ -1,22 +1,23 @@
-"""The campaign's backup in the browser: download it from the table link, import it as a host."""
+"""The campaign's backup in the browser: the host downloads it from the table's link and imports
+it on My campaigns."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.backup import BackupError, export_text, import_text
 from campaign.forms import ImportCampaignForm
 from campaign.models import Campaign
 
+from .access import host_page
+
 
 @require_safe
-def export(request: HttpRequest, table_secret: str) -> HttpResponse:
-    campaign = Campaign.objects.filter(table_secret=table_secret).first()
-    if campaign is None:
-        raise Http404(_("This link does not belong to a campaign."))
+@host_page
+def export(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    """The backup: the host's alone (it holds every link of the campaign)."""
     response = HttpResponse(export_text(campaign), content_type="application/json")
     name = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = (

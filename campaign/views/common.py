@@ -12,15 +12,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from campaign import flow
-from campaign.models import Campaign, Mayor
+from campaign.models import Campaign
 
 
 def campaign_at(table_secret: str) -> Campaign:
     return get_object_or_404(Campaign, table_secret=table_secret)
-
-
-def mayor_at(campaign: Campaign, secret: str) -> Mayor:
-    return get_object_or_404(Mayor, campaign=campaign, secret=secret)
 
 
 def flow_errors(view):

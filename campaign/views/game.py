@@ -9,7 +9,8 @@ from django.views.decorators.http import require_GET
 
 from campaign import dashboard
 
-from .common import campaign_at, common, flow_errors, mayor_at, poll_context, table_url
+from .access import mayor_by_link
+from .common import campaign_at, common, flow_errors, poll_context, table_url
 
 
 @require_GET
@@ -30,9 +31,9 @@ def game(request: HttpRequest, table_secret: str) -> HttpResponse:
 
 @require_GET
 @flow_errors
-def mayor_game(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
-    campaign = campaign_at(table_secret)
-    me = mayor_at(campaign, mayor_secret)
+def mayor_game(request: HttpRequest, mayor_secret: str) -> HttpResponse:
+    me = mayor_by_link(mayor_secret)
+    campaign = me.campaign
     ctx = common(campaign)
     ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"]))
     play_game = ctx["play_game"]
@@ -44,6 +45,6 @@ def mayor_game(request: HttpRequest, table_secret: str, mayor_secret: str) -> Ht
         colour=me.colour,
         board_key=key,
         is_table=False,
-        **poll_context(campaign, reverse("campaign:mayor_poll", args=[table_secret, me.secret])),
+        **poll_context(campaign, reverse("campaign:mayor_poll", args=[me.secret])),
     )
     return render(request, "campaign/game.html", ctx)

@@ -1,4 +1,5 @@
-"""A mayor's own page on their phone: their picks, their bag, what has been read."""
+"""A mayor's own page on their phone: their picks, their bag, what has been read. It is opened
+by the mayor's link alone (campaign/views/access.py) and names no other secret."""
 
 from __future__ import annotations
 
@@ -11,21 +12,22 @@ from django.views.decorators.http import require_http_methods
 from campaign import dashboard
 from campaign.deck_text import component_name
 
-from .common import campaign_at, common, flow_errors, mayor_at
+from .access import mayor_by_link
+from .common import common, flow_errors
 from .picks import may_pick, pick_context, take_picks
 from .poll import mayor_moment
 
 
 @require_http_methods(["GET", "POST"])
 @flow_errors
-def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
-    campaign = campaign_at(table_secret)
-    me = mayor_at(campaign, mayor_secret)
+def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
+    me = mayor_by_link(mayor_secret)
+    campaign = me.campaign
     error = None
     if request.method == "POST":
         error = take_picks(request, campaign, me)
         if error is None:
-            return redirect("campaign:mayor", table_secret, mayor_secret)
+            return redirect("campaign:mayor", mayor_secret)
     ctx = common(campaign)
     ctx.update(
         pick_context(request, campaign, me, error),
@@ -37,8 +39,8 @@ def mayor(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpRes
         game_just_played=dashboard.game_just_played(campaign),
         may_pick=may_pick(campaign, me),
         shown=True,
-        action=reverse("campaign:mayor", args=[table_secret, mayor_secret]),
-        poll_url=reverse("campaign:mayor_poll", args=[table_secret, mayor_secret])
+        action=reverse("campaign:mayor", args=[mayor_secret]),
+        poll_url=reverse("campaign:mayor_poll", args=[mayor_secret])
         + "?k="
         + mayor_moment(campaign.phase, campaign.chapter, me.picks is not None),
         poll_ms=settings.PLAY_POLL_MS,

@@ -24,9 +24,9 @@ def mayor_moment(phase: str, chapter: int, picked: bool) -> str:
 
 
 @require_GET
-def mayor_poll(request: HttpRequest, table_secret: str, mayor_secret: str) -> HttpResponse:
+def mayor_poll(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     row = (
-        Mayor.objects.filter(campaign__table_secret=table_secret, secret=mayor_secret)
+        Mayor.objects.filter(secret=mayor_secret)
         .values_list("campaign__version", "campaign__phase", "campaign__chapter", "picks")
         .first()
     )

@@ -1,4 +1,5 @@
-"""The table's dashboard (the shared screen) and the page of the phones' links."""
+"""The campaign's dashboard: on the table's screen (the shared screen, with its steps and the
+host's buttons), and read-only on a mayor's phone; and the page of the phones' links."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from campaign import dashboard
-from campaign.models import ComponentPlace, Place, StepKind
+from campaign.models import Campaign, ComponentPlace, Place, StepKind
 from config.links import qr_code, reachable_url
 
+from .access import mayor_by_link
 from .common import campaign_at, common, flow_errors, poll_context, table_url
 
 
@@ -18,6 +20,32 @@ from .common import campaign_at, common, flow_errors, poll_context, table_url
 @flow_errors
 def table(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
+    ctx = _dashboard(campaign)
+    ctx.update(
+        next=dashboard.next_step(campaign),
+        may_record=campaign.may(StepKind.RECORD),
+        may_sign=campaign.may(StepKind.AFTER_GAME),
+        hosted=campaign.hosted_by(request.user),
+        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+    )
+    return render(request, "campaign/dashboard.html", ctx)
+
+
+@require_GET
+@flow_errors
+def mayor_dashboard(request: HttpRequest, mayor_secret: str) -> HttpResponse:
+    """The same dashboard on a mayor's phone: to read, with no step and no other link."""
+    me = mayor_by_link(mayor_secret)
+    ctx = _dashboard(me.campaign)
+    ctx.update(
+        me=me,
+        next=dashboard.next_step(me.campaign),
+        **poll_context(me.campaign, reverse("campaign:mayor_poll", args=[me.secret])),
+    )
+    return render(request, "campaign/dashboard.html", ctx)
+
+
+def _dashboard(campaign: Campaign) -> dict:
     ctx = common(campaign)
     deck, reader = ctx["deck"], ctx["reader"]
     games = list(campaign.games.select_related("winner"))
@@ -29,9 +57,6 @@ def table(request: HttpRequest, table_secret: str) -> HttpResponse:
     ctx.update(
         mayors=[dashboard.mayor_view(m) for m in campaign.mayors.all()],
         timeline=dashboard.timeline(campaign, deck, reader, games),
-        next=dashboard.next_step(campaign),
-        may_record=campaign.may(StepKind.RECORD),
-        may_sign=campaign.may(StepKind.AFTER_GAME),
         book=list(campaign.golden_book.all()),
         rules=dashboard.rule_stack(campaign, deck),
         stickers=dashboard.stickers(campaign, deck),
@@ -39,9 +64,8 @@ def table(request: HttpRequest, table_secret: str) -> HttpResponse:
         read=dashboard.read_aloud(deck, reader),
         history=dashboard.history(campaign),
         free_games=[g for g in games if g.chapter > campaign.games_total],
-        **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
-    return render(request, "campaign/dashboard.html", ctx)
+    return ctx
 
 
 @require_GET
@@ -51,9 +75,7 @@ def links(request: HttpRequest, table_secret: str) -> HttpResponse:
     for mayor in campaign.mayors.all():
         if mayor.is_bot:
             continue
-        url = reachable_url(
-            request, reverse("campaign:mayor", args=[campaign.table_secret, mayor.secret])
-        )
+        url = reachable_url(request, reverse("campaign:mayor", args=[mayor.secret]))
         rows.append({"mayor": mayor, "colour": mayor.colour, "url": url, "qr": qr_code(url)})
     return render(
         request,

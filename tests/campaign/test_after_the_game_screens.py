@@ -48,15 +48,11 @@ def test_the_table_keeps_the_finished_board_and_names_the_winner(client, ended):
 def test_a_phone_says_who_won_and_what_the_table_does_now(client, ended):
     campaign, chapter_game = ended
     mayor = campaign.mayors.get(seat=1)
-    page = client.get(
-        reverse("campaign:mayor", args=[campaign.table_secret, mayor.secret])
-    ).content.decode()
+    page = client.get(reverse("campaign:mayor", args=[mayor.secret])).content.decode()
     assert f"{chapter_game.winner.name} has won game 1!" in page
     assert "then the winner signs the Golden Book" in page
     assert "The table is reading the deck" not in page
-    board = client.get(
-        reverse("campaign:mayor_game", args=[campaign.table_secret, mayor.secret])
-    ).content.decode()
+    board = client.get(reverse("campaign:mayor_game", args=[mayor.secret])).content.decode()
     seat_key = chapter_game.game.seats[1]["secret"]
     assert reverse("play:poll", args=[chapter_game.game.code, seat_key]) in board
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from campaign_helpers import new_campaign, record_chapters
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from campaign import flow
@@ -96,7 +97,10 @@ def test_a_backup_in_free_play_holds_no_picks_while_picking():
     assert restored.mayors.get(seat=2).picks is not None
 
 
-def test_the_dashboard_says_a_backup_made_now_has_no_picks(client, picking):
+def test_the_dashboard_tells_the_host_a_backup_made_now_has_no_picks(client, picking):
+    picking.owner = User.objects.create_user("host", password="a long pass phrase 7")
+    picking.save()
+    client.force_login(picking.owner)
     page = client.get(reverse("campaign:table", args=[picking.table_secret])).content.decode()
 
     assert "A backup made now leaves out the picks made so far" in page

@@ -31,7 +31,15 @@ TABLE_VIEWS = {
     "free/": {"yokai_rule": "yokai_coins"},
     "export.json": {},
 }
-MAYOR_VIEWS = {"": {"cards": ["wheat_field", "bakery"]}, "poll/": {}, "game/": {}}
+MAYOR_VIEWS = {
+    "": {"cards": ["wheat_field", "bakery"]},
+    "poll/": {},
+    "game/": {},
+    "campaign/": {},
+    "book/": {},
+    "charts/": {},
+}
+OLD_MAYOR_VIEWS = ("", "poll/", "game/")  # /c/<table>/m/<mayor>/…, redirected when they match
 POST_ONLY = {"read/turn/"}  # a GET there is a 405 before any link is looked at
 
 
@@ -75,25 +83,27 @@ def test_strangers_get_nothing_of_a_campaign(client, victim, stranger):
             methods = ("post",) if view in POST_ONLY else ("get", "post") if data else ("get",)
             for method in methods:
                 attempts.append(Attempt(view or "dashboard", identity, method, url, data))
-    mayors = {
-        "another campaign's mayor link": their_mayor.secret,
-        **forged_keys(mayor.secret),
-    }
-    for identity, key in mayors.items():
+    # a mayor's link names only the mayor: forged ones open nothing
+    for identity, key in forged_keys(mayor.secret).items():
         for view, data in MAYOR_VIEWS.items():
             for method in ("get", "post") if data else ("get",):
-                url = f"/c/{victim.table_secret}/m/{key}/{view}"
+                url = f"/c/m/{key}/{view}"
                 attempts.append(Attempt(f"mayor {view or 'page'}", identity, method, url, data))
-                url = f"/c/{stranger.table_secret}/m/{mayor.secret}/{view}"
-                attempts.append(
-                    Attempt(
-                        f"mayor {view or 'page'}",
-                        "a mayor's link under another table",
-                        method,
-                        url,
-                        data,
-                    )
-                )
+    # a link of the old form (/c/<table>/m/<mayor>/) leads on only if the two belong together
+    old_form = {
+        "another campaign's mayor link": (victim.table_secret, their_mayor.secret),
+        "a mayor's link under another table": (stranger.table_secret, mayor.secret),
+        **{
+            identity: (victim.table_secret, key)
+            for identity, key in forged_keys(mayor.secret).items()
+        },
+    }
+    for identity, (table, key) in old_form.items():
+        for view in OLD_MAYOR_VIEWS:
+            data = MAYOR_VIEWS[view]
+            for method in ("get", "post") if data else ("get",):
+                url = f"/c/{table}/m/{key}/{view}"
+                attempts.append(Attempt(f"old mayor {view or 'page'}", identity, method, url, data))
 
     problems = refusals(
         client, attempts, private=_private(victim), snapshot=lambda: snapshot(victim)

@@ -135,17 +135,20 @@ def test_the_commands_export_and_import(tmp_path, capsys):
         call_command("export_campaign", 999)
 
 
-def test_the_table_link_downloads_the_backup_and_a_host_imports_it(client, django_user_model):
+def test_the_host_downloads_the_backup_and_imports_it(client, django_user_model):
+    host = django_user_model.objects.create_user("host", password="pw-1234567")
     campaign = new_campaign()
-    response = client.get(f"/c/{campaign.table_secret}/export.json")
+    Campaign.objects.filter(pk=campaign.pk).update(owner=host)
+    export = f"/c/{campaign.table_secret}/export.json"
+    assert client.get(export).status_code == 302  # the table's link is not enough: log in
+    assert client.get("/c/import/").status_code == 302
+
+    client.force_login(host)
+    response = client.get(export)
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="seven-winds-')
     text = response.content.decode()
     assert client.get(f"/c/{'x' * 32}/export.json").status_code == 404
-    assert client.get("/c/import/").status_code == 302  # hosts only: log in first
-
-    host = django_user_model.objects.create_user("host", password="pw-1234567")
-    client.force_login(host)
     Campaign.objects.all().delete()
     bad = client.post("/c/import/", {"file": SimpleUploadedFile("b.json", b"{nope")})
     assert bad.status_code == 400 and "not readable JSON" in bad.content.decode()
@@ -198,6 +201,9 @@ def test_junk_in_the_export_link_is_a_404(client, junk):
     assert client.get(f"/c/{junk}/export.json").status_code == 404
 
 
-def test_head_on_the_export_answers_like_get(client):
+def test_head_on_the_export_answers_like_get(client, django_user_model):
+    host = django_user_model.objects.create_user("host", password="pw-1234567")
     campaign = new_campaign()
+    Campaign.objects.filter(pk=campaign.pk).update(owner=host)
+    client.force_login(host)
     assert client.head(f"/c/{campaign.table_secret}/export.json").status_code == 200

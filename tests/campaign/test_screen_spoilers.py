@@ -111,8 +111,8 @@ class Screens:
         found.append(table("read", len(pages) + 5))  # beyond the STOP: sent back to it
         found.append(table("poll") + "?v=0")
         for mayor in campaign.mayors.all():
-            for name in ("mayor", "mayor_game"):
-                found.append(reverse(f"campaign:{name}", args=[secret, mayor.secret]))
+            for name in ("mayor", "mayor_game", "mayor_dashboard", "mayor_book", "mayor_charts"):
+                found.append(reverse(f"campaign:{name}", args=[mayor.secret]))
             found.append(table("pick_at_table", mayor.seat) + "?show=1")
         chapter_game = campaign.games.filter(chapter=campaign.chapter).first()
         if chapter_game and chapter_game.game:

@@ -1,0 +1,62 @@
+"""What only a campaign's host does besides its steps: give the campaign new links, so a link
+that leaked opens nothing any more, and delete it for good. The views check who asks
+(`Campaign.hosted_by`); these functions do the work, each in one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from simple_history.utils import bulk_update_with_history
+
+from play.models import Game
+
+from .models import (
+    Campaign,
+    ChapterGame,
+    ComponentPlace,
+    GoldenBookEntry,
+    Mayor,
+    RuleCard,
+    SideChoice,
+    StuckSticker,
+)
+
+RENEWED = "links renewed"
+
+
+def renew_links(campaign: Campaign) -> None:
+    """A new table link, a new link for every mayor, and new links for every game played in
+    the app (its code, the host's and each seat's key). Every old link is a 404 from now on;
+    the campaign itself (its version, its steps) is as it was."""
+    new_secret = Campaign._meta.get_field("table_secret").default
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        locked.table_secret = new_secret()
+        locked._change_reason = RENEWED
+        locked.save(update_fields=["table_secret"])
+        mayors = list(locked.mayors.all())
+        for mayor in mayors:
+            mayor.secret = new_secret()
+        bulk_update_with_history(mayors, Mayor, ["secret"], default_change_reason=RENEWED)
+        for game in Game.objects.select_for_update().filter(chapter_game__campaign=locked):
+            game.renew_links()
+    campaign.table_secret = locked.table_secret
+
+
+def delete_campaign(campaign: Campaign) -> None:
+    """The campaign, its games in the app and its whole history, gone."""
+    with transaction.atomic():
+        games = list(campaign.games.exclude(game=None).values_list("game_id", flat=True))
+        pk = campaign.pk
+        campaign.delete()
+        Game.objects.filter(pk__in=games).delete()
+        Campaign.history.filter(id=pk).delete()
+        for model in (
+            Mayor,
+            ComponentPlace,
+            StuckSticker,
+            RuleCard,
+            SideChoice,
+            ChapterGame,
+            GoldenBookEntry,
+        ):
+            model.history.filter(campaign_id=pk).delete()
