@@ -72,7 +72,7 @@ def _record(campaign: Campaign, chapters: int) -> None:
 
 def _pick_for_everyone(campaign: Campaign) -> None:
     """Each mayor who has not picked takes as many of the first cards of their bag as allowed."""
-    deck = flow.our_deck()
+    deck = flow.deck_of(campaign)
     for mayor in campaign.mayors.filter(picks__isnull=True):
         bag = [card["establishment"] for card in dashboard.bag(campaign, deck, mayor)]
         for count in range(len(bag), 0, -1):
@@ -92,7 +92,7 @@ def _table(campaign: Campaign, name: str, *args) -> str:
 
 def _mayor(campaign: Campaign, name: str, seat: int = 0) -> str:
     mayor = campaign.mayors.get(seat=seat)
-    return reverse(f"campaign:{name}", args=[campaign.table_secret, mayor.secret])
+    return reverse(f"campaign:{name}", args=[mayor.secret])
 
 
 def every_page(owner) -> list[tuple[str, str]]:
@@ -136,6 +136,11 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("reading", _table(start, "read", 1)),
         ("reading, the STOP", _table(start, "read", len(_reading(start)))),
         ("a mayor's phone, reading", _mayor(start, "mayor")),
+        ("a mayor's dashboard", _mayor(start, "mayor_dashboard")),
+        ("a mayor's Golden Book", _mayor(start, "mayor_book")),
+        ("a mayor's charts", _mayor(start, "mayor_charts")),
+        ("the host's new links", _table(start, "renew")),
+        ("the host's deleting", _table(start, "delete")),
     ]
 
     playing = _new_campaign("Playing", owner)
@@ -210,7 +215,7 @@ def every_page(owner) -> list[tuple[str, str]]:
 
 
 def _reading(campaign: Campaign) -> list:
-    return dashboard.reading_pages(flow.our_deck(), flow.reader_of(campaign))
+    return dashboard.reading_pages(flow.deck_of(campaign), flow.reader_of(campaign))
 
 
 def _box_page(campaign: Campaign) -> int:
