@@ -1,12 +1,17 @@
 """Record bot games from the engine as it is now, for tests/engine/test_replay_recorded_games.py.
 
     .venv/bin/python bench/record_engine_games.py [--games 3000]
+    .venv/bin/python bench/record_engine_games.py --legacy-only
 
 Writes tests/engine/data/recorded_games.json.gz: a few thousand games (classic and Kosmos with
 their variants, Legacy tables with every rule the engine knows, and our campaign's ten chapters),
 2 to 4 seats of random and greedy bots, each game as its setup, its actions and the digests of
 tests/engine/recorded_games.py. Run it only to record a new reference, from the commit whose
 games the engine must keep playing alike; the fixture names that commit.
+
+`--legacy-only` plays the fixture's Legacy games again (same tables, seeds and bots) after a
+change to a Legacy rule, and keeps every classic and Kosmos game exactly as it was recorded; the
+fixture then names both commits ("commit" for the classic and Kosmos games, "legacy_commit").
 """
 
 from __future__ import annotations
@@ -24,13 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from recorded_games import digest_game, save  # noqa: E402
+from recorded_games import digest_game, load, save, setup_of  # noqa: E402
 
 from legacy_deck.loader import read_deck  # noqa: E402
 from legacy_deck.setup import chapter_setup, plausible_carry_over  # noqa: E402
 from play.engine import apply_action, legal_actions, new_game  # noqa: E402
 from play.engine.bots import BOTS  # noqa: E402
 from play.engine.legacy import legacy_landmarks  # noqa: E402
+from play.engine.table import LEGACY_EDITION  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cem", "Dora"]
 MAX_STEPS = 1500  # random bots in a city-poor game could go on for long; the cap keeps it small
@@ -225,13 +231,38 @@ def play(number: int, players: int, setup: dict) -> list[dict]:
     return actions
 
 
+def record_legacy_again(commit: str) -> None:
+    """Play the recorded Legacy games again with today's rules; keep the others as they are."""
+    started = time.perf_counter()
+    recording = load()
+    again = 0
+    for game in recording["games"]:
+        setup = setup_of(recording, game)
+        if setup.get("edition", LEGACY_EDITION) != LEGACY_EDITION:
+            continue
+        number = game["seed"]
+        actions = play(number, len(setup["players"]), setup)
+        game.update(actions=actions, **digest_game(number, setup, actions))
+        again += 1
+    recording["legacy_commit"] = commit
+    save(recording)
+    print(f"{again} Legacy games recorded again, {time.perf_counter() - started:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000)
-    games = parser.parse_args().games
+    parser.add_argument(
+        "--legacy-only", action="store_true", help="record the Legacy games again, keep the rest"
+    )
+    options = parser.parse_args()
+    games = options.games
     commit = subprocess.run(
         ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
+    if options.legacy_only:
+        record_legacy_again(commit)
+        return
     started = time.perf_counter()
     tables: dict[str, int] = {}  # a setup without its seed -> its index
     setups = []

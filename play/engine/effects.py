@@ -59,8 +59,9 @@ def in_force(state: GameState, player: Player) -> InForce:
 
 
 def effects_in_force(state: GameState, player: Player) -> list[LandmarkDef]:
-    """Every lasting effect a player enjoys now: landmarks in force (from their owner's turn after
-    the one they were built in), then claimed islands (the expedition rule: from the moment they
+    """Every lasting effect a player enjoys now: landmarks in force (from the turn after the one
+    they were built in: in Legacy games whoever's it is, in classic and Kosmos games their
+    owner's), then claimed islands (the expedition rule: from the moment they
     are claimed)."""
     return list(in_force(state, player).sources)
 

@@ -524,8 +524,13 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
     state.rerolled = False
     state.extra_turn = extra
     state.queue = ()
-    if state.players[seat].fresh:
-        state.changing(seat).fresh = ()
+    if state.table.landmarks_wait_for_owner:
+        if state.players[seat].fresh:
+            state.changing(seat).fresh = ()
+    else:
+        for other, player in enumerate(state.players):
+            if player.fresh:
+                state.changing(other).fresh = ()
     if events is not None:
         state.turn += 1
         state.extra_turns += extra

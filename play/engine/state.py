@@ -44,7 +44,7 @@ class Player:
         self.coins: int = coins
         self.city: dict[str, int] = city  # card id -> copies, never 0
         self.landmarks: dict[str, bool] = landmarks  # landmark id -> built, in slot order
-        self.fresh: tuple[str, ...] = tuple(fresh)  # built or claimed this turn: in force later
+        self.fresh: tuple[str, ...] = tuple(fresh)  # built this turn: in force from a later one
         self.flag: bool = flag  # contributed to the community project
         self.boat: int = boat  # expedition: the boat's space on the track, 0 at the start
         self.islands: tuple[str, ...] = tuple(islands)  # expedition: claimed islands, in order

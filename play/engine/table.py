@@ -68,6 +68,10 @@ class Table:
     rolled: dict[int, Rolled] = field(default_factory=dict)
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none
     after_build: frozenset[str] = frozenset()
+    # When a landmark starts to work: from its owner's next turn (the classic and Kosmos books),
+    # or in Legacy games from the next turn, whoever's it is (the Legacy book, p. 8: "in all
+    # future turns").
+    landmarks_wait_for_owner: bool = False
 
     def card(self, card_id: str) -> CardDef:
         if isinstance(card_id, str) and card_id in self.cards:
@@ -193,6 +197,7 @@ def build_table(setup: dict) -> Table:
         after_build=frozenset(
             card.id for card in cards.values() if card.effect.kind == "coin_if_broke_after_build"
         ),
+        landmarks_wait_for_owner=edition_id != LEGACY_EDITION,
     )
 
 

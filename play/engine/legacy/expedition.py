@@ -15,7 +15,7 @@ The build-step action `{"type": "sail", "spaces": k}`, k from 1 to 3, is the tur
 costs 2 coins per space; a boat cannot sail past the last space, so only the k that fit are legal.
 A boat that ends its move on the space of an island nobody has claimed claims it: the island goes
 into that player's city at once (`Player.islands`) and works for its owner at once, from the
-moment it is claimed (RULES.md §6; unlike a landmark, which waits for the owner's next turn), for
+moment it is claimed (RULES.md §6; unlike a landmark, which waits for the next turn), for
 the rest of the game: an island that gives an extra turn on a total gives it for this very turn's
 roll. Several boats may share a
 space; sailing onto a claimed island claims nothing. The turn then ends as after a build.

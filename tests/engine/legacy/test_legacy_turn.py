@@ -122,6 +122,54 @@ def test_the_legacy_landmarks_work(make_setup, act):
     assert state.active == 0
 
 
+GRANARY = {
+    "id": "granary",
+    "name": {"en": "Granary", "de": "Kornspeicher", "nl": "Graanschuur"},
+    "cost": 25,
+    "letter": "I",
+    "effect": {"kind": "icon_bonus", "icons": ["wheat", "cow"], "amount": 1},
+}
+
+
+def _granary_built_on_anns_turn(make_setup, act, **edition):
+    """Ann (two Wheat Fields) builds a Granary on her turn; then Ben rolls a 1."""
+    setup = make_setup(
+        players=2,
+        coins=[5, 0],
+        cities=[{"wheat_field": 2}, {}],
+        landmarks=[legacy_landmarks(["granary", "hochofen"]) for _ in range(2)],
+        landmark_defs=[*make_setup()["landmark_defs"], GRANARY],
+        **edition,
+    )
+    state = _build_step(new_game(setup), act)
+    state, _ = act(state, {"type": "build_landmark", "landmark": "granary"})
+    assert state.active == 1
+    _state, events = act(state, {"type": "roll", "dice": 1}, dice=(1,))
+    return [(e["card"], e["payee"], e["amount"]) for e in events if e["type"] == "transfer"]
+
+
+def test_a_legacy_landmark_works_from_the_next_turn_whoever_rolls(make_setup, act):
+    # The Legacy book (p. 8): a landmark works "in all future turns", Ben's next one included.
+    assert _granary_built_on_anns_turn(make_setup, act) == [("wheat_field", 0, 4)]
+
+
+@pytest.mark.parametrize("edition", ["classic", "kosmos"])
+def test_a_classic_or_kosmos_landmark_waits_for_its_owners_next_turn(make_setup, act, edition):
+    paid = _granary_built_on_anns_turn(make_setup, act, edition=edition)
+    assert paid == [("wheat_field", 0, 2)]
+
+
+def test_a_legacy_landmark_is_not_in_force_on_the_turn_it_is_built(make_setup, act):
+    # Springbrunnen built on a roll of 7 gives no extra turn for that roll.
+    built = [["hochofen", "blumenladen"], [], []]
+    state = new_game(make_setup(coins=[25, 0, 0], built=built))
+    state, _ = act(state, {"type": "roll", "dice": 2}, dice=(3, 4))
+    state, events = act(state, {"type": "build_landmark", "landmark": "springbrunnen"})
+    assert "extra_turn" not in [event["type"] for event in events]
+    assert state.active == 1
+    assert state.players[0].fresh == ()
+
+
 def _rolls_with_a_tie(make_setup):
     for seed in range(200):
         state = new_game(make_setup(seed=seed, first_player="roll"))
