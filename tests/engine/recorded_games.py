@@ -2,8 +2,8 @@
 
 The fixture `data/recorded_games.json.gz` holds games played by bots (bench/record_engine_games.py
 wrote it, and says from which commit: "commit", and "legacy_commit" for the Legacy games once a
-Legacy rule changed and they were recorded again). A game is its setup and its actions; what the engine made
-of them is kept as digests only, so thousands of games stay small:
+Legacy rule changed and they were recorded again). A game is its setup and its actions; what the
+engine made of them is kept as digests only, so thousands of games stay small:
 
 - a chained hash over every step: the legal actions before the step, the action, its events and
   the state's JSON after it;
