@@ -253,6 +253,9 @@ def next_step(campaign: Campaign) -> dict:
     if phase == Phase.PICKING:
         return step(_("Pick marketplace cards"), "campaign:picks", "bi-hand-index")
     if phase == Phase.PLAYING:
+        if ended_in_app(campaign) is not None:
+            # its end was taken back: the table takes it again (or records the game instead)
+            return step(_("The game is over: accept its result"), "campaign:game", "bi-trophy")
         if campaign.in_free_play:
             label = _("Play the free game")
         else:
@@ -263,6 +266,19 @@ def next_step(campaign: Campaign) -> dict:
     if phase == Phase.FINISHED:
         return step(_("The campaign is over: free play"), "campaign:free", "bi-stars")
     return step(_("Another game of free play"), "campaign:free", "bi-stars")
+
+
+def ended_in_app(campaign: Campaign, chapter_game: ChapterGame | None = None) -> str | None:
+    """While the campaign plays: the winner's name of its game in the app if that game is over
+    (its end was taken back), else None."""
+    if campaign.phase != Phase.PLAYING:
+        return None
+    chapter_game = chapter_game or campaign.chapter_game()
+    game = chapter_game.game if chapter_game else None
+    if game is None or not game.finished:
+        return None
+    state = game.load()
+    return state.players[state.winner].name
 
 
 def winners_moment(campaign: Campaign) -> dict:
@@ -325,6 +341,7 @@ def game_view(campaign: Campaign, deck: Deck, reader: DeckState) -> dict:
         if campaign.picks_revealed(mayors)
         else [],
         "playing": campaign.phase == Phase.PLAYING and play_game,
+        "ended_in_app": ended_in_app(campaign, chapter_game),
         # the finished board (standings, charts) stays until the winner's moment is over
         "board_shown": campaign.phase in (Phase.PLAYING, Phase.AFTER_GAME) and play_game,
     }

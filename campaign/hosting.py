@@ -19,6 +19,7 @@ from .models import (
     SideChoice,
     StuckSticker,
 )
+from .snapshots import games_of
 
 RENEWED = "links renewed"
 
@@ -37,15 +38,17 @@ def renew_links(campaign: Campaign) -> None:
         for mayor in mayors:
             mayor.secret = new_secret()
         bulk_update_with_history(mayors, Mayor, ["secret"], default_change_reason=RENEWED)
-        for game in Game.objects.select_for_update().filter(chapter_game__campaign=locked):
+        # every game the campaign may show again, an unlinked one a take-back would bring back too
+        for game in Game.objects.select_for_update().filter(pk__in=games_of(locked)):
             game.renew_links()
     campaign.table_secret = locked.table_secret
 
 
 def delete_campaign(campaign: Campaign) -> None:
-    """The campaign, its games in the app and its whole history, gone."""
+    """The campaign, its games in the app (those a take-back would bring back too) and its
+    whole history, gone."""
     with transaction.atomic():
-        games = list(campaign.games.exclude(game=None).values_list("game_id", flat=True))
+        games = games_of(campaign)
         pk = campaign.pk
         campaign.delete()
         Game.objects.filter(pk__in=games).delete()

@@ -332,3 +332,29 @@ class GoldenBookEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.chapter}: {self.name}, {self.city_name}"
+
+
+class CampaignSnapshot(models.Model):
+    """The campaign as it stood before one of its steps, so that the host can take that step
+    back (`campaign/snapshots.py`, `flow.take_back`). Never shown, exported or in the admin: it
+    holds what is still secret (picks not yet revealed, where unread components lie)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
+    # the campaign's version when the step was taken: the newest snapshot is the last step's
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=StepKind.choices)
+    # what the step did, for its description in words: {"chapter": 6, "seat": 1, …}
+    words = models.JSONField(default=dict)
+    document = models.JSONField()  # campaign.snapshots.capture()
+    taken = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "version"], name="one_snapshot_per_version"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} @ {self.version}: {self.kind}"

@@ -18,6 +18,7 @@ from campaign.views import (
     reading,
     record,
     table,
+    take_back,
 )
 
 app_name = "campaign"
@@ -72,6 +73,7 @@ urlpatterns = [
     private(T + "picks/", picks.picks, "picks"),
     private(T + "picks/<int:seat>/", picks.pick_at_table, "pick_at_table"),
     private(T + "game/", game.game, "game"),
+    private(T + "game/end/", game.game_end, "game_end"),
     private(T + "after/", after.after, "after"),
     private(T + "record/", record.record, "record"),
     private(T + "book/", book.book, "book"),
@@ -81,6 +83,7 @@ urlpatterns = [
     private(T + "export.json", backup.export, "export"),
     private(T + "links/renew/", hosting.renew, "renew"),
     private(T + "delete/", hosting.delete, "delete"),
+    private(T + "take-back/", take_back.take_back, "take_back"),
     # mayors' links handed out before they named no table
     private(OLD_M, access.old_mayor_link, "old_mayor", page=""),
     private(OLD_M + "poll/", access.old_mayor_link, "old_mayor_poll", page="poll/"),

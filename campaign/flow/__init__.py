@@ -11,13 +11,15 @@ locked), and moves the phase on:
     record_table_game(campaign, winner_seat, date)   # or: a game played with the box
     finish_after_game(campaign, side="b")     # the eight steps; → reading (→ finished after 10)
     start_free_play(campaign, yokai_rule="yokai_coins")   # → picking → playing → free_play …
+    take_back(campaign, version=7)            # the host: the last step undone, exactly
 
 One module per step: `create`, `reading`, `picking`, `game_end`, `after_game` (the book's eight
-steps), `free_play`; `step` is what they share (the lock, the checks, writing where components
-lie). A step refused (wrong phase, overtaken by another device, a bad choice) raises FlowError
-with a message in the active language and changes nothing. Views, the admin and `play_campaign`
-call these functions and nothing else. `our_deck`, `deck_of` and `reader_of` come from
-`campaign.decks` (a test that installs another deck patches `campaign.decks.our_deck`).
+steps), `free_play`, `take_back`; `step` is what they share (the lock, the checks, writing where
+components lie, the snapshot each step keeps for taking it back). A step refused (wrong phase,
+overtaken by another device, a bad choice) raises FlowError with a message in the active
+language and changes nothing. Views, the admin and `play_campaign` call these functions and
+nothing else. `our_deck`, `deck_of` and `reader_of` come from `campaign.decks` (a test that
+installs another deck patches `campaign.decks.our_deck`).
 """
 
 from campaign.decks import deck_of, our_deck, reader_of
@@ -35,10 +37,11 @@ from .create import (
     create_campaign,
 )
 from .free_play import start_free_play
-from .game_end import record_table_game
+from .game_end import record_table_game, take_game_end
 from .picking import pick
 from .reading import read_on, sides_read
 from .step import Step
+from .take_back import take_back
 
 __all__ = [
     "AFTER_GAME_STEPS",
@@ -64,4 +67,6 @@ __all__ = [
     "record_table_game",
     "sides_read",
     "start_free_play",
+    "take_back",
+    "take_game_end",
 ]

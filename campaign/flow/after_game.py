@@ -46,6 +46,7 @@ def finish_after_game(
     after-game reading, in one transaction; the campaign then reads on to the next game."""
     with taking(campaign, StepKind.AFTER_GAME, version, by) as step:
         after = AfterGame(step, side=side, name=name, city_name=city_name, date=date)
+        step.words["seat"] = after.winner.seat
         for book_step in AFTER_GAME_STEPS:
             book_step(after)
         after.carry_out_the_rest()

@@ -28,5 +28,6 @@ def start_free_play(
         step.campaign.yokai_rule = yokai_rule
         if step.campaign.phase == Phase.FREE_PLAY:
             step.campaign.chapter += 1
+        step.words["chapter"] = step.campaign.chapter
         step.move_to(Phase.PICKING)
         begin_picking(step)

@@ -1,6 +1,7 @@
 """The end of a game: its last move in the app (the `game_finished` signal), or a game played
 with the box recorded from the table. Either way the winner is recorded and the deck reads
-what the game's end reveals."""
+what the game's end reveals. An app game's end that was taken back is taken again from the
+table (`take_game_end`): the game still stands at its winning move."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def record_table_game(
 
 def game_over(step: Step, chapter_game: ChapterGame, winner: int, flags, coins) -> None:
     """The winner, flags and coins recorded; in a chapter, the deck reads the game's end."""
+    step.words["seat"] = winner
     chapter_game.winner = step.mayors[winner]
     chapter_game.flags = list(flags)
     chapter_game.final_coins = list(coins)
@@ -74,6 +76,24 @@ def game_over(step: Step, chapter_game: ChapterGame, winner: int, flags, coins) 
     step.move_to(Phase.AFTER_GAME)
 
 
+def take_game_end(campaign: Campaign, *, version: int | None = None, by: str = "") -> None:
+    """The end of the chapter's game in the app taken (again): after its end was taken back,
+    the game still stands at its last move, won."""
+    with taking(campaign, StepKind.GAME_OVER, version, by) as step:
+        chapter_game = step.chapter_game()
+        game = chapter_game.game if chapter_game else None
+        if game is None or not game.finished:
+            raise FlowError(_("The game in the app is not over yet."))
+        _app_game_over(step, chapter_game, game)
+
+
+def _app_game_over(step: Step, chapter_game: ChapterGame, game: Game) -> None:
+    state = game.load()
+    flags = [seat for seat, player in enumerate(state.players) if player.flag]
+    coins = [player.coins for player in state.players]
+    game_over(step, chapter_game, state.winner, flags, coins)
+
+
 @receiver(game_finished)
 def _on_game_finished(sender, game: Game, **kwargs) -> None:
     """The winner is recorded in the transaction of the move that won."""
@@ -84,9 +104,6 @@ def _on_game_finished(sender, game: Game, **kwargs) -> None:
         with taking(chapter_game.campaign, StepKind.GAME_OVER, None, "") as step:
             if chapter_game.chapter != step.campaign.chapter:
                 raise NothingToDo
-            state = game.load()
-            flags = [seat for seat, player in enumerate(state.players) if player.flag]
-            coins = [player.coins for player in state.players]
-            game_over(step, chapter_game, state.winner, flags, coins)
+            _app_game_over(step, chapter_game, game)
     except (WrongPhase, NothingToDo):
         return  # the chapter was recorded from the table meanwhile: this game stands alone

@@ -39,6 +39,7 @@ def pick(
             ) from None
         chosen.picks = list(cards)
         step.save_mayors([chosen], ["picks"])
+        step.words["seat"] = chosen.seat
         return start_game_if_all_picked(step)
 
 
@@ -88,6 +89,7 @@ def start_game_if_all_picked(step: Step) -> bool:
     chapter_game = ChapterGame(campaign=campaign, chapter=campaign.chapter, game=game)
     chapter_game._change_reason = step.reason
     chapter_game.save()
+    step.words["started"] = True
     step.move_to(Phase.PLAYING)
     step.write_deck_places(cities=step.picked_cities())
     return True

@@ -16,14 +16,17 @@ from campaign.errors import FlowError, Overtaken, WrongPhase
 from campaign.models import (
     TRANSITIONS,
     Campaign,
+    CampaignSnapshot,
     ChapterGame,
     ComponentPlace,
     Mayor,
     Phase,
     RuleCard,
+    StepKind,
     StuckSticker,
 )
 from campaign.places import bag_components, city_cards, ledger_now, spots
+from campaign.snapshots import capture
 from legacy_deck.format import Deck
 from legacy_deck.reader import DeckState
 from legacy_deck.timeline import Ledger
@@ -60,8 +63,18 @@ def taking(campaign: Campaign, kind: str, version: int | None, by: str) -> Itera
             by or kind,
             kind=kind,
         )
+        # the campaign as it stands before the step, for the host to take the step back
+        before = None if kind == StepKind.TAKE_BACK else step.capture()
         yield step
         step.save_campaign()
+        if before is not None:
+            CampaignSnapshot.objects.create(
+                campaign=locked,
+                version=locked.version - 1,
+                kind=kind,
+                words=step.words,
+                document=before,
+            )
     for name in ("reader", "phase", "chapter", "version", "yokai_rule", "updated"):
         setattr(campaign, name, getattr(locked, name))
 
@@ -86,6 +99,8 @@ class Step:
         self.mayors = mayors
         self.reason = reason
         self.kind = kind
+        # what the step did, as its description will say it (`dashboard.step_words`)
+        self.words: dict = {"chapter": campaign.chapter}
         self._ledger: tuple[int, Ledger] | None = None
         self._rows: dict[str, ComponentPlace] | None = None
 
@@ -130,6 +145,10 @@ class Step:
 
     def chapter_game(self) -> ChapterGame | None:
         return self.campaign.chapter_game()
+
+    def capture(self) -> dict:
+        """Every row the step may change, as it stands (`campaign.snapshots`)."""
+        return capture(self.campaign, self.mayors, self.rows().values())
 
     # writing
 

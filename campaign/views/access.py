@@ -5,9 +5,11 @@
   Its URL and pages hold no other secret: not the table's link, no other mayor's, no game's
   host key, no seat key but their own.
 - the table's link, /c/<table secret>/…: the shared screen. Reading, turning STOPs, the phones'
-  QR codes, the pass-the-device pick cover, recording a table game, the winner's moment.
+  QR codes, the pass-the-device pick cover, recording a table game (or taking the end of a game
+  in the app again), the winner's moment.
 - the host: the campaign's owner, logged in, on the table's link (`host_page`). Backups, new
-  links, deleting the campaign, and every other page that only the host may open.
+  links, taking back a step, deleting the campaign, and every other page that only the host
+  may open.
 
 A link that names nothing is a 404 that names nothing; so is a host's page asked for by anyone
 but the host (logged in as someone else). Nobody logged in is sent to log in first.

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from campaign import dashboard
+from campaign import dashboard, flow
 
 from .access import mayor_by_link
-from .common import campaign_at, common, flow_errors, poll_context, table_url
+from .common import campaign_at, common, flow_errors, poll_context, posted_version, table_url
 
 
 @require_GET
@@ -27,6 +28,21 @@ def game(request: HttpRequest, table_secret: str) -> HttpResponse:
         **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
     return render(request, "campaign/game.html", ctx)
+
+
+@require_POST
+@flow_errors
+def game_end(request: HttpRequest, table_secret: str) -> HttpResponse:
+    """The end of the game in the app taken again, after the host took it back."""
+    campaign = campaign_at(table_secret)
+    try:
+        flow.take_game_end(campaign, version=posted_version(request), by="table")
+    except flow.FlowError as refused:
+        messages.warning(request, refused.message)
+        return redirect("campaign:game", table_secret)
+    if campaign.in_free_play:
+        return redirect("campaign:free", table_secret)
+    return redirect("campaign:read_latest", table_secret)
 
 
 @require_GET

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from campaign import dashboard
 from campaign.models import Campaign, ComponentPlace, Place, StepKind
+from campaign.step_words import last_step
 from config.links import qr_code, reachable_url
 
 from .access import mayor_by_link
@@ -21,11 +22,13 @@ from .common import campaign_at, common, flow_errors, poll_context, table_url
 def table(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
     ctx = _dashboard(campaign)
+    hosted = campaign.hosted_by(request.user)
     ctx.update(
         next=dashboard.next_step(campaign),
         may_record=campaign.may(StepKind.RECORD),
         may_sign=campaign.may(StepKind.AFTER_GAME),
-        hosted=campaign.hosted_by(request.user),
+        hosted=hosted,
+        last_step=last_step(campaign) if hosted else None,
         **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
     return render(request, "campaign/dashboard.html", ctx)

@@ -150,6 +150,7 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("dashboard, playing", _table(playing, "table")),
         ("chapter's game", _table(playing, "game")),
         ("record a game", _table(playing, "record")),
+        ("the host's take-back", _table(playing, "take_back")),
         ("a mayor's seat", _mayor(playing, "mayor_game")),
         (
             "a campaign board, shared screen",
@@ -167,6 +168,14 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("chapter's game over", _table(over, "game")),
         ("winner's moment", _table(over, "after")),
         ("a mayor's phone, after a game", _mayor(over, "mayor")),
+    ]
+    taken_back = _new_campaign("Taken back", owner)
+    flow.read_on(taken_back)
+    _finish(taken_back.games.get(chapter=1).game)
+    flow.take_back(taken_back, version=Campaign.objects.get(pk=taken_back.pk).version)
+    pages += [
+        ("dashboard, a game's result taken back", _table(taken_back, "table")),
+        ("chapter's game, its result taken back", _table(taken_back, "game")),
     ]
 
     picking = _new_campaign("Picking", owner)

@@ -24,6 +24,8 @@ TABLE_VIEWS = {
     "picks/": {},
     "picks/0/": {"cards": ["wheat_field", "bakery"]},
     "game/": {},
+    "game/end/": {"version": "0"},
+    "take-back/": {"version": "0"},
     "after/": {"name": "X", "city_name": "Y", "side": "a", "date": "2026-11-20"},
     "record/": {"winner": "0", "played_on": "2026-11-20"},
     "book/": {},
@@ -40,7 +42,7 @@ MAYOR_VIEWS = {
     "charts/": {},
 }
 OLD_MAYOR_VIEWS = ("", "poll/", "game/")  # /c/<table>/m/<mayor>/…, redirected when they match
-POST_ONLY = {"read/turn/"}  # a GET there is a 405 before any link is looked at
+POST_ONLY = {"read/turn/", "game/end/"}  # a GET there is a 405 before any link is looked at
 
 
 @pytest.fixture

@@ -45,6 +45,7 @@ EXPECTED = {
     (T, "pick_at_table", "get"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # all picked
     (T, "pick_at_table", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},
     (T, "game", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
+    (T, "game_end", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # not over: told so
     (T, "after", "get"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # no winner yet
     (T, "after", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},
     (T, "record", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
@@ -66,6 +67,8 @@ EXPECTED = {
     (T, "renew", "get"): {PHONE: 404, TABLE: LOG_IN, HOST: 200, OTHER: 404},
     (T, "delete", "get"): {PHONE: 404, TABLE: LOG_IN, HOST: 200, OTHER: 404},
     (T, "delete", "post"): {PHONE: 404, TABLE: LOG_IN, HOST: 400, OTHER: 404},  # name not typed
+    (T, "take_back", "get"): {PHONE: 404, TABLE: LOG_IN, HOST: 200, OTHER: 404},
+    (T, "take_back", "post"): {PHONE: 404, TABLE: LOG_IN, HOST: 409, OTHER: 404},  # stale page
     (T, "renew", "post"): {PHONE: 404, TABLE: LOG_IN, HOST: 302, OTHER: 404},  # last: it renews
 }
 ROUTE_ARGS = {"read": [1], "pick_at_table": [0]}
@@ -77,6 +80,8 @@ POSTED = {  # what each form would send
     "free": {"yokai_rule": "yokai_coins"},
     "mayor": {"card": ["wheat_field"]},
     "delete": {"name": "not its name"},
+    "game_end": {"version": "0"},
+    "take_back": {"version": "0"},
 }
 
 
