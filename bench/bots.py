@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.engine import apply_action, legal_actions, new_game  # noqa: E402
-from play.engine.bots import BOTS  # noqa: E402
+from play.engine import legal_moves, new_game, play  # noqa: E402
+from play.engine.bots import MOVE_BOTS  # noqa: E402
 from play.engine.simulation import MAX_TURNS  # noqa: E402
 
 TIMED = "expert"
@@ -48,13 +48,13 @@ def play_one(job: tuple[str, str, int, int]) -> tuple[bool, list[float], list[fl
     build_times, other_times = [], []
     while state.winner is None and state.turn <= MAX_TURNS:
         kind = seats[state.active]
-        actions = legal_actions(state)
+        moves = legal_moves(state)
         started = time.process_time()
-        action = BOTS[kind](state, actions, rng)
+        move = MOVE_BOTS[kind](state, moves, rng)
         elapsed = time.process_time() - started
         if kind == TIMED:
             (build_times if state.phase == "build" else other_times).append(elapsed)
-        state, _events = apply_action(state, action)
+        play(state, move)
     return state.winner == seat, build_times, other_times
 
 

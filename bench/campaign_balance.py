@@ -42,8 +42,8 @@ from legacy_deck.format import Stop  # noqa: E402
 from legacy_deck.loader import load_deck  # noqa: E402
 from legacy_deck.reader import DeckState, advance, choose  # noqa: E402
 from legacy_deck.setup import chapter_setup, default_picks  # noqa: E402
-from play.engine import apply_action, legal_actions, new_game  # noqa: E402
-from play.engine.bots import BOTS  # noqa: E402
+from play.engine import legal_moves, new_game, play  # noqa: E402
+from play.engine.bots import greedy_move  # noqa: E402
 
 MAX_TURNS = 2000
 
@@ -75,9 +75,8 @@ def play_campaign(deck, players: int, seed: int) -> list[dict]:
         )
         state = new_game(setup)
         start = state.active
-        greedy = BOTS["greedy"]
         while state.winner is None and state.turn <= MAX_TURNS:
-            state, _events = apply_action(state, greedy(state, legal_actions(state), rng))
+            play(state, greedy_move(state, legal_moves(state), rng))
         winner = state.winner
         flags = {seat for seat, player in enumerate(state.players) if player.flag}
         results.append(

@@ -1,17 +1,25 @@
-"""Engine throughput against a reference commit's engine, side by side (by hand, not a test).
+"""Engine throughput against the lean loop and a reference commit's engine, in one run (by hand).
 
     .venv/bin/python bench/engine.py [--games 1000] [--rounds 3] [--baseline COMMIT] [--only]
 
-Plays random legal playouts of the classic game through the public contract (legal_actions, a
-uniform random choice, apply_action with its events kept, to_json of the final state) and times
-one apply_action, one legal_actions and one to_json over the positions of such games, for 2 and 4
-players. The reference engine is checked out from COMMIT (default: the commit the engine's
-recorded games come from, before the engine was made fast) into a temporary git worktree; each
-engine runs in a child process of its own, and the two take turns round by round, so a busy
-machine slows both alike. Figures are medians over the rounds; the ratio is new / old (for times,
-old / new: higher is better either way). `--only` measures this checkout alone.
+A random playout (issue 17): from new_game("classic", players=[2 or 4 names], seed=g), choose
+uniformly among the legal moves with random.Random(g) until there is a winner (picked as the lean
+loop picks: int(random() * count)). This plays such
+playouts through the fast contract (`legal_moves`, `play`: in place, no events) and through the
+checked one (`legal_actions`, `apply_action` with its events, `to_json` of the final state), and
+the lean loop (`bench/lean_classic.py`: the same game with plain lists and ints, no contract at
+all) with as many games; it prints each as games per second and the engine's speed as a ratio to
+the lean loop's. Per call, over the positions of such games: `apply_action`, `legal_actions`,
+`to_json`, `legal_moves`, `play` (the cost of a copy taken off) and the events (`play` reporting
+them into a list, less `play` without).
 
-Goal (issue 11): four-player playouts at least 4 times as fast as at the reference commit.
+The reference engine is checked out from COMMIT (default: the commit before the fast contract)
+into a temporary git worktree. Each engine and the lean loop run in child processes of their
+own and take turns round by round, so a busy machine slows all alike. Figures are medians over
+the rounds; ratios are taken within a round. `--only` measures this checkout and the lean loop.
+
+Goal (issue 17): random playouts through the fast contract at least 0.5 × the lean loop, with
+2 and with 4 players.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import argparse
 import contextlib
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -28,7 +37,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = "f4bad8dade8d8b9037c99048894c2f545db94a93"  # the engine before it was made fast
+LEAN = Path(__file__).resolve().parent / "lean_classic.py"
+REFERENCE = "e533663305891f3952aa9f522c00d450792fb059"  # main before the fast contract (issue 17)
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 PLAYER_COUNTS = (2, 4)
 
@@ -36,17 +46,33 @@ PLAYER_COUNTS = (2, 4)
 # --- the child: one engine, measured on request --------------------------------------------------
 
 
-def playouts(players: int, games: int) -> dict:
-    from play.engine import apply_action, legal_actions, new_game
+def fast_playouts(players: int, games: int) -> dict:
+    from play.engine import legal_moves, new_game, play
 
-    chooser = random.Random(1)
     decisions = 0
     started = time.perf_counter()
-    for number in range(games):
-        state = new_game("classic", players=NAMES[:players], seed=number)
+    for seed in range(games):
+        state = new_game("classic", players=NAMES[:players], seed=seed)
+        rng = random.Random(seed).random
+        while state.winner is None:
+            moves = legal_moves(state)
+            play(state, moves[int(rng() * len(moves))])
+            decisions += 1
+    elapsed = time.perf_counter() - started
+    return {"fast_games_per_second": games / elapsed, "fast_decisions_per_game": decisions / games}
+
+
+def checked_playouts(players: int, games: int) -> dict:
+    from play.engine import apply_action, legal_actions, new_game
+
+    decisions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        state = new_game("classic", players=NAMES[:players], seed=seed)
+        rng = random.Random(seed).random
         while state.winner is None:
             actions = legal_actions(state)
-            state, _events = apply_action(state, actions[chooser.randrange(len(actions))])
+            state, _events = apply_action(state, actions[int(rng() * len(actions))])
             decisions += 1
         state.to_json()
     elapsed = time.perf_counter() - started
@@ -68,20 +94,32 @@ def positions(players: int, games: int) -> list:
     return found
 
 
+def micros(found: list, call) -> float:
+    started = time.perf_counter()
+    for state, action in found:
+        call(state, action)
+    return (time.perf_counter() - started) / len(found) * 1e6
+
+
 def per_call(found: list) -> dict:
-    from play.engine import apply_action, legal_actions
+    import play.engine as engine
 
-    def micros(call) -> float:
-        started = time.perf_counter()
-        for state, action in found:
-            call(state, action)
-        return (time.perf_counter() - started) / len(found) * 1e6
-
-    return {
-        "apply_action_us": micros(apply_action),
-        "legal_actions_us": micros(lambda state, _action: legal_actions(state)),
-        "to_json_us": micros(lambda state, _action: state.to_json()),
+    figures = {
+        "apply_action_us": micros(found, engine.apply_action),
+        "legal_actions_us": micros(found, lambda state, _action: engine.legal_actions(state)),
+        "to_json_us": micros(found, lambda state, _action: state.to_json()),
     }
+    if hasattr(engine, "legal_moves"):
+        moves = [(state, engine.as_move(action)) for state, action in found]
+        copying = micros(moves, lambda state, _move: state.copy())
+        playing = micros(moves, lambda state, move: engine.play(state.copy(), move))
+        reporting = micros(moves, lambda state, move: engine.play(state.copy(), move, []))
+        figures |= {
+            "legal_moves_us": micros(moves, lambda state, _move: engine.legal_moves(state)),
+            "play_us": playing - copying,
+            "events_us": reporting - playing,
+        }
+    return figures
 
 
 def child(root: str) -> None:
@@ -90,12 +128,15 @@ def child(root: str) -> None:
 
     engine_at = Path(play.engine.__file__).resolve()
     assert engine_at.is_relative_to(Path(root).resolve()), f"{engine_at} is not under {root}"
+    fast = hasattr(play.engine, "legal_moves")
     found: dict[int, list] = {}
     for line in sys.stdin:
         request = json.loads(line)
         players = request["players"]
         if request["what"] == "playouts":
-            result = playouts(players, request["games"])
+            result = checked_playouts(players, request["games"])
+            if fast:
+                result |= fast_playouts(players, request["games"])
         else:
             if players not in found:
                 found[players] = positions(players, request["games"])
@@ -103,7 +144,7 @@ def child(root: str) -> None:
         print(json.dumps(result), flush=True)
 
 
-# --- the parent: both engines, round by round ----------------------------------------------------
+# --- the parent: the engines and the lean loop, round by round -----------------------------------
 
 
 class Engine:
@@ -126,19 +167,42 @@ class Engine:
         self.process.wait()
 
 
+def lean(players: int, games: int) -> dict:
+    """The lean loop's own report (it checks itself first, untimed)."""
+    output = subprocess.run(
+        [sys.executable, str(LEAN), str(games), str(players)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.search(r"games_per_s=([\d.]+) decisions_per_game=([\d.]+)", output)
+    return {"games_per_second": float(found[1]), "decisions_per_game": float(found[2])}
+
+
 def measure(engines: list[Engine], games: int, rounds: int) -> dict:
-    """{(label, players): {figure: [one value per round]}}, the engines taking turns."""
+    """{(label, players): {figure: [one value per round]}}, the engines taking turns; each engine's
+    ratios to the lean loop are taken within the round."""
     figures: dict = {}
+
+    def keep(key, results: dict) -> None:
+        row = figures.setdefault(key, {})
+        for name, value in results.items():
+            row.setdefault(name, []).append(value)
+
     for _round in range(rounds):
         for players in PLAYER_COUNTS:
+            floor = lean(players, games)
+            keep(("lean", players), floor)
             for engine in engines:
                 results = {
                     **engine.ask(what="playouts", players=players, games=games),
                     **engine.ask(what="per_call", players=players, games=max(games // 10, 20)),
                 }
-                row = figures.setdefault((engine.label, players), {})
-                for name, value in results.items():
-                    row.setdefault(name, []).append(value)
+                results["ratio"] = results["games_per_second"] / floor["games_per_second"]
+                if "fast_games_per_second" in results:
+                    fast = results["fast_games_per_second"]
+                    results["fast_ratio"] = fast / floor["games_per_second"]
+                keep((engine.label, players), results)
     return {
         key: {name: statistics.median(values) for name, values in row.items()}
         for key, row in figures.items()
@@ -147,11 +211,27 @@ def measure(engines: list[Engine], games: int, rounds: int) -> dict:
 
 def report(figures: dict, labels: list[str]) -> None:
     for players in PLAYER_COUNTS:
+        floor = figures[("lean", players)]
+        print(
+            f"{players} players, lean loop: {floor['games_per_second']:6.0f} games/s, "
+            f"{floor['decisions_per_game']:4.0f} decisions/game"
+        )
         for label in labels:
             row = figures[(label, players)]
+            if "fast_games_per_second" in row:
+                print(
+                    f"{players} players, {label:>4}, fast contract: "
+                    f"{row['fast_games_per_second']:6.0f} games/s, "
+                    f"{row['fast_decisions_per_game']:4.0f} decisions/game, "
+                    f"x{row['fast_ratio']:.2f} the lean loop; per call: "
+                    f"legal_moves {row['legal_moves_us']:5.2f} µs, play {row['play_us']:5.2f} µs, "
+                    f"events {row['events_us']:5.2f} µs"
+                )
             print(
-                f"{players} players, {label:>4}: {row['games_per_second']:6.0f} games/s, "
+                f"{players} players, {label:>4}, checked contract: "
+                f"{row['games_per_second']:6.0f} games/s, "
                 f"{row['decisions_per_game']:4.0f} decisions/game, "
+                f"x{row['ratio']:.2f} the lean loop; per call: "
                 f"apply_action {row['apply_action_us']:5.2f} µs, "
                 f"legal_actions {row['legal_actions_us']:5.2f} µs, "
                 f"to_json {row['to_json_us']:5.2f} µs"
@@ -159,7 +239,7 @@ def report(figures: dict, labels: list[str]) -> None:
         if len(labels) == 2:
             old, new = figures[("old", players)], figures[("new", players)]
             print(
-                f"{players} players, new/old: "
+                f"{players} players, new/old, checked contract: "
                 f"games/s x{new['games_per_second'] / old['games_per_second']:.2f}, "
                 f"apply_action x{old['apply_action_us'] / new['apply_action_us']:.2f}, "
                 f"legal_actions x{old['legal_actions_us'] / new['legal_actions_us']:.2f}, "
@@ -175,7 +255,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="playouts per round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--baseline", default=REFERENCE, help="the commit to compare with")
-    parser.add_argument("--only", action="store_true", help="measure this checkout alone")
+    parser.add_argument("--only", action="store_true", help="this checkout and the lean loop")
     options = parser.parse_args()
     python = sys.version.split()[0]
     print(f"Python {python}, {options.games} playouts a round, {options.rounds} rounds")

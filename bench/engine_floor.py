@@ -32,15 +32,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import REFERENCE, Engine, checked_out  # noqa: E402  (bench/engine.py)
+from engine import Engine, checked_out  # noqa: E402  (bench/engine.py)
 
 from play.engine import apply_action, dice, legal_actions, new_game  # noqa: E402
+from play.engine.state import PLAYED  # noqa: E402
 
+REFERENCE = "f4bad8dade8d8b9037c99048894c2f545db94a93"  # issue 11's reference engine
 NAMES = ["Ann", "Ben", "Cy", "Di"]
-STATE_FIELDS = (
-    "setup", "table", "draws", "players", "market", "market_deck", "active", "phase", "dice",
-    "rerolled", "extra_turn", "queue", "turn", "extra_turns", "winner", "start_rolls",
-)  # fmt: skip
+STATE_FIELDS = ("setup", "table", "players", *PLAYED)  # what a successor state copies
 
 
 class BareState:
@@ -52,20 +51,9 @@ class BareState:
         twin = BareState.__new__(BareState)
         twin.setup = self.setup
         twin.table = self.table
-        twin.draws = self.draws
         twin.players = list(self.players)
-        twin.market = self.market
-        twin.market_deck = self.market_deck
-        twin.active = self.active
-        twin.phase = self.phase
-        twin.dice = self.dice
-        twin.rerolled = self.rerolled
-        twin.extra_turn = self.extra_turn
-        twin.queue = self.queue
-        twin.turn = self.turn
-        twin.extra_turns = self.extra_turns
-        twin.winner = self.winner
-        twin.start_rolls = self.start_rolls
+        for field in PLAYED:
+            setattr(twin, field, getattr(self, field))
         return twin
 
 

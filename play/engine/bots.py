@@ -1,88 +1,146 @@
-"""Computer players. A bot only ever picks one of `legal_actions(state)`.
+"""Computer players. A bot only ever picks one of the legal moves.
 
-Each bot is a function (state, legal actions, rng) -> action, where rng is a `random.Random`
-the caller owns and seeds (the server seeds it from the game, so a bot's game replays too).
+Each bot is a function (state, legal moves, rng) -> move (`MOVE_BOTS`, for simulations, the
+expert's look-ahead and benchmarks: `rules.legal_moves` and `rules.play`), where rng is a
+`random.Random` the caller owns and seeds (the server seeds it from the game, so a bot's game
+replays too). `BOTS` holds the same bots on action dicts: (state, legal actions, rng) -> action.
+
+Greedy's estimates weigh a seat's city as it would be after a move by changing a copy of that
+seat's player only (`_with_card`, `_after`): every other seat stays as the state holds it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .cards import CardDef
-from .effects import count_icon, effects_in_force, icon_bonus, landmark_effect
-from .rules import legal_actions
+from .effects import count_icon, effects_in_force, in_force, landmark_effect
+from .rules import as_action, as_move, legal_moves
 from .state import GameState, Player
 
 Bot = Callable[[GameState, list[dict], random.Random], dict]
+MoveBot = Callable[[GameState, Sequence[tuple], random.Random], tuple]
 
 # Chance of each total with one die and with two.
 ONE_DIE = dict.fromkeys(range(1, 7), 1 / 6)
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 
 
-def random_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
-    return actions[rng.randrange(len(actions))]
+def random_move(state: GameState, moves: Sequence[tuple], rng: random.Random) -> tuple:
+    return moves[rng.randrange(len(moves))]
+
+
+_CHANCES: dict[tuple[int, ...], tuple[float, float]] = {}  # numbers -> (one die, two dice)
+
+
+def _chances(numbers: tuple[int, ...]) -> tuple[float, float]:
+    """The chances that a roll of one die and of two dice activates a card with these numbers."""
+    found = _CHANCES.get(numbers)
+    if found is None:
+        found = _CHANCES[numbers] = (
+            sum(ONE_DIE.get(number, 0) for number in numbers),
+            sum(TWO_DICE.get(number, 0) for number in numbers),
+        )
+    return found
 
 
 def _dice_odds(state: GameState, player: Player) -> dict[int, float]:
     """The roll a seat is expected to make: two dice once it may, if that earns it more."""
+    return _dice_odds_and_value(state, player, _incomes(state, player))[0]
+
+
+def _dice_odds_and_value(state: GameState, player: Player, incomes) -> tuple[dict, float]:
+    """The odds of `_dice_odds` and what the seat's own roll earns with them."""
+    one = _own_value(incomes, ONE_DIE)
     if not landmark_effect(state, player, "two_dice"):
-        return ONE_DIE
-    return max(ONE_DIE, TWO_DICE, key=lambda odds: _own_roll_value(state, player, odds))
+        return ONE_DIE, one
+    two = _own_value(incomes, TWO_DICE)
+    return (TWO_DICE, two) if two > one else (ONE_DIE, one)
 
 
-def _card_income(state: GameState, player: Player, card: CardDef, copies: int) -> float:
-    """Coins one activation of `copies` copies of a card brings its owner (estimated)."""
-    effect = card.effect
-    per_copy = effect.params.get("amount", 0) + icon_bonus(state, player, card)
-    if effect.kind == "per_icon":
-        count = count_icon(state, player, effect.params["icon"], effect.params["distinct"])
-        per_copy = effect.params["amount"] * count + icon_bonus(state, player, card)
-    elif effect.kind == "take_from_each":
-        per_copy = effect.params["amount"] * (len(state.players) - 1)
-    elif effect.kind == "swap":
-        per_copy = 2
-    return per_copy * copies
-
-
-def _own_roll_value(state: GameState, player: Player, odds: dict[int, float]) -> float:
+def _incomes(state: GameState, player: Player) -> list[tuple[CardDef, int, float, float]]:
+    """Each card of the player's city (in city order) with the coins one activation of its copies
+    brings the player (estimated) and its chances with one die and with two: worked out once for
+    every roll an estimate weighs."""
     cards = state.table.cards
-    value = 0.0
+    bonus = in_force(state, player).icon_bonus  # icon -> extra coins per copy (Shopping Mall)
+    found = []
     for card_id, copies in player.city.items():
         card = cards[card_id]
-        if card.colour in ("blue", "green", "purple"):
+        effect = card.effect
+        params = effect.params
+        kind = effect.kind
+        if kind == "per_icon":
+            count = count_icon(state, player, params["icon"], params["distinct"])
+            per_copy = params["amount"] * count + bonus.get(card.icon, 0)
+        elif kind == "take_from_each":
+            per_copy = params["amount"] * (len(state.players) - 1)
+        elif kind == "swap":
+            per_copy = 2
+        else:
+            per_copy = params.get("amount", 0) + bonus.get(card.icon, 0)
+        found.append((card, per_copy * copies, *_chances(card.numbers)))
+    return found
+
+
+_OWN_ROLL = frozenset({"blue", "green", "purple"})  # colours that pay on their owner's roll
+_OTHERS_ROLL = frozenset({"blue", "red"})  # colours that pay on another player's roll
+
+
+def _own_value(incomes, odds: dict[int, float]) -> float:
+    value = 0.0
+    if odds is ONE_DIE or odds is TWO_DICE:
+        two_dice = odds is TWO_DICE
+        for card, income, one, two in incomes:
+            if card.colour in _OWN_ROLL:
+                chance = two if two_dice else one
+                if chance:
+                    value += chance * income
+        return value
+    for card, income, _one, _two in incomes:
+        if card.colour in _OWN_ROLL:
             chance = sum(odds.get(number, 0) for number in card.numbers)
             if chance:
-                value += chance * _card_income(state, player, card, copies)
+                value += chance * income
     return value
 
 
-def _others_roll_value(state: GameState, seat: int) -> float:
-    player = state.players[seat]
-    cards = state.table.cards
+def _own_roll_value(state: GameState, player: Player, odds: dict[int, float]) -> float:
+    return _own_value(_incomes(state, player), odds)
+
+
+def _value_per_total(incomes) -> dict[int, float]:
+    """What the seat's own roll earns on each total (as `_own_value` with the odds {total: 1.0})."""
+    per_total: dict[int, float] = {}
+    for card, income, _one, _two in incomes:
+        if card.colour in _OWN_ROLL:
+            for number in card.numbers:
+                per_total[number] = per_total.get(number, 0.0) + 1.0 * income
+    return per_total
+
+
+def _others_roll_value(state: GameState, seat: int, incomes) -> float:
     value = 0.0
     for other_seat, other in enumerate(state.players):
         if other_seat == seat:
             continue
-        odds = ONE_DIE if not landmark_effect(state, other, "two_dice") else TWO_DICE
-        for card_id, copies in player.city.items():
-            card = cards[card_id]
-            if card.colour in ("blue", "red"):
-                chance = sum(odds.get(number, 0) for number in card.numbers)
+        two_dice = bool(landmark_effect(state, other, "two_dice"))
+        for card, income, one, two in incomes:
+            if card.colour in _OTHERS_ROLL:
+                chance = two if two_dice else one
                 if chance:
-                    value += chance * _card_income(state, player, card, copies)
+                    value += chance * income
     return value
 
 
-def _own_turn_value(state: GameState, player: Player) -> float:
+def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     """Coins a seat expects from its own turn: its roll, a reroll of a poor one, extra turns."""
-    odds = _dice_odds(state, player)
-    value = _own_roll_value(state, player, odds)
+    odds, value = _dice_odds_and_value(state, player, incomes)
     if landmark_effect(state, player, "reroll"):
+        per_total = _value_per_total(incomes)
         value = sum(
-            chance * max(_own_roll_value(state, player, {total: 1.0}), value)
-            for total, chance in odds.items()
+            chance * max(per_total.get(total, 0.0), value) for total, chance in odds.items()
         )
     extra = 0.0
     for source in effects_in_force(state, player):
@@ -94,11 +152,14 @@ def _own_turn_value(state: GameState, player: Player) -> float:
     return value * (1 + extra)
 
 
-def _round_value(state: GameState, seat: int) -> float:
-    """Coins a seat expects from one round of everyone's rolls."""
-    player = state.players[seat]
-    value = _own_turn_value(state, player)
-    value += _others_roll_value(state, seat)
+def _round_value(state: GameState, seat: int, player: Player | None = None) -> float:
+    """Coins a seat expects from one round of everyone's rolls (with `player` in its seat, if
+    given: the seat's player as it would be after a move)."""
+    if player is None:
+        player = state.players[seat]
+    incomes = _incomes(state, player)
+    value = _own_turn_value(state, player, incomes)
+    value += _others_roll_value(state, seat, incomes)
     if player.islands:
         for source in effects_in_force(state, player):
             if source.effect.kind == "income_each_turn" and source.id in player.islands:
@@ -106,18 +167,18 @@ def _round_value(state: GameState, seat: int) -> float:
     return value
 
 
-def _with_card(state: GameState, seat: int, card_id: str, change: int) -> GameState:
-    trial = state.copy()
-    player = trial.players[seat]
+def _with_card(player: Player, card_id: str, change: int) -> Player:
+    """The player with one copy of a card more (change 1) or less (-1)."""
+    trial = player.copy()
     city = dict(player.city)
     city[card_id] = city.get(card_id, 0) + change
     if not city[card_id]:
         del city[card_id]
-    player.city = city
+    trial.city = city
     return trial
 
 
-def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+def greedy_move(state: GameState, moves: Sequence[tuple], rng: random.Random) -> tuple:
     """Builds a landmark or contributes to the community project when that brings its win
     sooner than the best establishment would (rounds still needed = coins still missing / income
     per round, plus a little for each action still due), so a landmark that pays (two dice, a
@@ -126,34 +187,35 @@ def greedy_bot(state: GameState, actions: list[dict], rng: random.Random) -> dic
     most per coin; with nothing worth building it sails towards the next free island if the coins
     are spare and the island is worth the whole voyage, or rests. Rolls the number of dice that
     pays best; takes from the richest; trades up."""
-    kind = actions[0]["type"]
+    kind = moves[0][0]
     seat = state.active
     player = state.players[seat]
     if kind == "roll":
         odds = _dice_odds(state, player)
-        return {"type": "roll", "dice": 2 if odds is TWO_DICE and len(actions) > 1 else 1}
+        return ("roll", 2 if odds is TWO_DICE and len(moves) > 1 else 1)
     if kind in ("reroll", "keep"):
         income = _own_roll_value(state, player, {sum(state.dice): 1.0})
         expected = _own_roll_value(state, player, ONE_DIE if len(state.dice) == 1 else TWO_DICE)
-        return {"type": "reroll" if income < expected else "keep"}
+        return ("reroll",) if income < expected else ("keep",)
     if kind == "choose_player":
-        return max(actions, key=lambda a: (state.players[a["player"]].coins, -a["player"]))
+        return max(moves, key=lambda move: (state.players[move[1]].coins, -move[1]))
     if kind in ("trade", "skip"):
-        return _best_trade(state, actions)
-    return _best_build(state, actions, rng)
+        return _best_trade(state, moves)
+    return _best_build(state, moves, rng)
 
 
-def _best_trade(state: GameState, actions: list[dict]) -> dict:
+def _best_trade(state: GameState, moves: Sequence[tuple]) -> tuple:
     seat = state.active
+    player = state.players[seat]
     base = _round_value(state, seat)
-    best, best_gain = {"type": "skip"}, 0.25
-    for action in actions:
-        if action["type"] != "trade":
+    best, best_gain = ("skip",), 0.25
+    for move in moves:
+        if move[0] != "trade":
             continue
-        trial = _with_card(_with_card(state, seat, action["give"], -1), seat, action["take"], 1)
-        gain = _round_value(trial, seat) - base
+        _kind, give, _target, take = move
+        gain = _round_value(state, seat, _with_card(_with_card(player, give, -1), take, 1)) - base
         if gain > best_gain:
-            best, best_gain = action, gain
+            best, best_gain = move, gain
     return best
 
 
@@ -163,9 +225,8 @@ ACTION_WEIGHT = 0.5
 MIN_INCOME = 0.5
 
 
-def _missing(state: GameState, seat: int) -> tuple[float, int]:
+def _missing(state: GameState, seat: int, player: Player) -> tuple[float, int]:
     """Coins still to pay for the win (the project's benefit taken off) and actions still due."""
-    player = state.players[seat]
     costs = state.table.landmark_costs[seat]
     coins = 0.0
     steps = 0
@@ -187,106 +248,107 @@ def _project_benefit(state: GameState, player: Player) -> int:
     return params.get("amount", 0)
 
 
-def rounds_to_win(state: GameState, seat: int) -> float:
+def rounds_to_win(state: GameState, seat: int, player: Player | None = None) -> float:
     """Rounds the seat needs, at its present income, to pay for everything still missing
-    (greedy's estimate; the expert scores its playouts by it too)."""
-    player = state.players[seat]
-    coins, steps = _missing(state, seat)
-    income = max(_round_value(state, seat), MIN_INCOME)
+    (greedy's estimate; the expert scores its playouts by it too). With `player`, for the seat's
+    player as it would be after a move."""
+    if player is None:
+        player = state.players[seat]
+    coins, steps = _missing(state, seat, player)
+    income = max(_round_value(state, seat, player), MIN_INCOME)
     return max(coins - player.coins, 0) / income + ACTION_WEIGHT * steps
 
 
-def _after(state: GameState, seat: int, action: dict) -> GameState:
-    """The state as the seat would see it from its next turn on, had it taken this action."""
-    trial = state.copy()
-    player = trial.players[seat]
-    kind = action["type"]
+def _after(state: GameState, seat: int, move: tuple) -> Player:
+    """The seat's player as it would be from its next turn on, had it made this move."""
+    player = state.players[seat].copy()
+    kind = move[0]
     if kind == "build":
-        card = state.table.cards[action["card"]]
+        card = state.table.cards[move[1]]
         player.coins -= card.cost
         player.city = {**player.city, card.id: player.city.get(card.id, 0) + 1}
     elif kind == "build_landmark":
-        player.coins -= state.table.landmark_costs[seat][action["landmark"]]
-        player.landmarks = {**player.landmarks, action["landmark"]: True}
+        player.coins -= state.table.landmark_costs[seat][move[1]]
+        player.landmarks = {**player.landmarks, move[1]: True}
     elif kind == "contribute":
         player.coins += _project_benefit(state, player) - state.table.project.cost
         player.flag = True
     elif kind == "sail":
-        player.coins -= 2 * action["spaces"]
-        player.boat += action["spaces"]
+        player.coins -= 2 * move[1]
+        player.boat += move[1]
         island = state.table.island_spaces.get(player.boat)
         if island is not None and island not in _claimed(state):
             player.islands = (*player.islands, island)
     player.fresh = ()
-    return trial
+    return player
+
+
+def _rounds_after(state: GameState, seat: int, move: tuple) -> float:
+    return rounds_to_win(state, seat, _after(state, seat, move))
 
 
 def _claimed(state: GameState) -> set[str]:
     return {island for player in state.players for island in player.islands}
 
 
-def _best_build(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+def _best_build(state: GameState, moves: Sequence[tuple], rng: random.Random) -> tuple:
     seat = state.active
-    income = _best_income(state, seat, actions, rng)
-    income_rounds = None if income is None else rounds_to_win(_after(state, seat, income), seat)
-    steps = [a for a in actions if a["type"] in ("build_landmark", "contribute")]
+    income = _best_income(state, seat, moves, rng)
+    income_rounds = None if income is None else _rounds_after(state, seat, income)
+    steps = [move for move in moves if move[0] in ("build_landmark", "contribute")]
     if steps:
         # The landmark or project that brings the win soonest, unless an establishment would.
-        best_step = min(steps, key=lambda a: rounds_to_win(_after(state, seat, a), seat))
-        if income is None or rounds_to_win(_after(state, seat, best_step), seat) <= income_rounds:
+        best_step = min(steps, key=lambda move: _rounds_after(state, seat, move))
+        if income is None or _rounds_after(state, seat, best_step) <= income_rounds:
             return best_step
-    claim = _claiming_sail(state, actions)
+    claim = _claiming_sail(state, moves)
     # An island is worth its voyage only if it brings the win sooner than the best establishment.
-    if claim is not None and (
-        income is None or rounds_to_win(_after(state, seat, claim), seat) < income_rounds
-    ):
+    if claim is not None and (income is None or _rounds_after(state, seat, claim) < income_rounds):
         return claim
     cards = state.table.cards
-    best = income or {"type": "pass"}
-    if best["type"] == "build" and not _worth_spending(state, seat, cards[best["card"]].cost):
-        best = {"type": "pass"}
-    if best["type"] == "pass":
-        return _idle_action(state, actions)
+    best = income or PASS
+    if best[0] == "build" and not _worth_spending(state, seat, cards[best[1]].cost):
+        best = PASS
+    if best[0] == "pass":
+        return _idle_move(state, moves)
     return best
 
 
-def _claiming_sail(state: GameState, actions: list[dict]) -> dict | None:
+def _claiming_sail(state: GameState, moves: Sequence[tuple]) -> tuple | None:
     """The sail that ends on an island nobody has claimed yet, if one is legal."""
     boat = state.players[state.active].boat
-    claimed = {island for player in state.players for island in player.islands}
-    for action in actions:
-        if action["type"] == "sail":
-            island = state.table.island_spaces.get(boat + action["spaces"])
+    claimed = _claimed(state)
+    for move in moves:
+        if move[0] == "sail":
+            island = state.table.island_spaces.get(boat + move[1])
             if island is not None and island not in claimed:
-                return action
+                return move
     return None
 
 
-def _idle_action(state: GameState, actions: list[dict]) -> dict:
+def _idle_move(state: GameState, moves: Sequence[tuple]) -> tuple:
     """Nothing worth building: sail towards the next free island with spare coins, else rest."""
     seat = state.active
     boat = state.players[seat].boat
-    claimed = {island for player in state.players for island in player.islands}
+    claimed = _claimed(state)
     ahead = [
         space
         for space, island in state.table.island_spaces.items()
         if space > boat and island not in claimed
     ]
-    sails = [a for a in actions if a["type"] == "sail"]
+    sails = [move for move in moves if move[0] == "sail"]
     if ahead and sails:
         # Stop short of the island rather than sail past it; claim it from there later.
-        fitting = [a for a in sails if boat + a["spaces"] < min(ahead)]
-        voyage = {"type": "sail", "spaces": min(ahead) - boat}
-        if fitting and rounds_to_win(_after(state, seat, voyage), seat) < rounds_to_win(
-            state, seat
-        ):
-            sail = max(fitting, key=lambda a: a["spaces"])
-            if _worth_spending(state, seat, 2 * sail["spaces"]):
+        fitting = [move for move in sails if boat + move[1] < min(ahead)]
+        voyage = ("sail", min(ahead) - boat)
+        if fitting and _rounds_after(state, seat, voyage) < rounds_to_win(state, seat):
+            sail = max(fitting, key=lambda move: move[1])
+            if _worth_spending(state, seat, 2 * sail[1]):
                 return sail
-    for action in actions:
-        if action["type"] == "rest":
-            return action
-    return {"type": "pass"}
+    for move in moves:
+        if move[0] == "rest":
+            return move
+    return PASS
 
 
 def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
@@ -301,39 +363,61 @@ def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
     return not (player.coins < target <= player.coins + expected and player.coins - cost < target)
 
 
-def _income_per_coin(state: GameState, seat: int, actions: list[dict]):
-    """(build action, what it adds to the seat's income per round, per coin it costs)."""
+def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
+    """(build move, what it adds to the seat's income per round, per coin it costs)."""
+    player = state.players[seat]
     base = _round_value(state, seat)
     cards = state.table.cards
-    for action in actions:
-        if action["type"] == "build":
-            gain = _round_value(_with_card(state, seat, action["card"], 1), seat) - base
-            yield action, gain / max(cards[action["card"]].cost, 1)
+    for move in moves:
+        if move[0] == "build":
+            gain = _round_value(state, seat, _with_card(player, move[1], 1)) - base
+            yield move, gain / max(cards[move[1]].cost, 1)
 
 
-def _best_income(state: GameState, seat: int, actions: list[dict], rng) -> dict | None:
+def _best_income(state: GameState, seat: int, moves: Sequence[tuple], rng) -> tuple | None:
     """The establishment that earns the most per coin, if any earns anything."""
     best, best_score = None, 0.0
-    for action, per_coin in _income_per_coin(state, seat, actions):
+    for move, per_coin in _income_per_coin(state, seat, moves):
         score = per_coin + rng.random() * 1e-6
         if score > best_score:
-            best, best_score = action, score
+            best, best_score = move, score
     return best
 
 
-def best_income_ranked(state: GameState, seat: int, actions: list[dict]) -> list[dict]:
+def best_income_ranked(state: GameState, seat: int, moves: Sequence[tuple]) -> list[tuple]:
     """The establishments that earn anything, the most per coin first (the expert tries the best
     few of them)."""
-    earning = [pair for pair in _income_per_coin(state, seat, actions) if pair[1] > 0]
-    return [action for action, _per_coin in sorted(earning, key=lambda pair: -pair[1])]
+    earning = [pair for pair in _income_per_coin(state, seat, moves) if pair[1] > 0]
+    return [move for move, _per_coin in sorted(earning, key=lambda pair: -pair[1])]
 
+
+def on_actions(move_bot: MoveBot) -> Bot:
+    """The same bot on action dicts: it picks one of the actions it is given."""
+
+    def bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
+        return as_action(move_bot(state, [as_move(action) for action in actions], rng))
+
+    bot.__name__ = bot.__qualname__ = move_bot.__name__.replace("_move", "_bot")
+    bot.__doc__ = move_bot.__doc__
+    return bot
+
+
+PASS = ("pass",)
+random_bot = on_actions(random_move)
+greedy_bot = on_actions(greedy_move)
 
 # Stored by these names, shown to people as easy, normal and hard (play/describe.py). The expert
 # (play/engine/expert.py) builds on greedy's estimates, so it adds itself here when imported;
 # play/engine/__init__.py imports it, so it is always here.
+MOVE_BOTS: dict[str, MoveBot] = {"random": random_move, "greedy": greedy_move}
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def choose_move(bot: str, state: GameState, rng: random.Random) -> tuple:
+    """The move the named bot makes now."""
+    return MOVE_BOTS[bot](state, legal_moves(state), rng)
 
 
 def choose_action(bot: str, state: GameState, rng: random.Random) -> dict:
     """The action the named bot takes now."""
-    return BOTS[bot](state, legal_actions(state), rng)
+    return as_action(choose_move(bot, state, rng))

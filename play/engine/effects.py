@@ -92,7 +92,8 @@ def count_icon(state: GameState, player: Player, icon: str, distinct: bool = Fal
 
 
 def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
-    """Move up to `amount` coins; a payer who has fewer pays what they have and the rest is lost."""
+    """Move up to `amount` coins; a payer who has fewer pays what they have and the rest is lost.
+    Reported as a "transfer" event unless `events` is None."""
     paid = amount
     # state.changing(seat), without the call for a player this state already owns: a roll's
     # transfers often pay the same seat again
@@ -104,17 +105,18 @@ def transfer(state, events, card_id, payer, payee, amount, count=1) -> None:
     if payee is not None:
         paid_to = state.players[payee] if owned is None or owned[payee] else state.changing(payee)
         paid_to.coins += paid
-    events.append(
-        {
-            "type": "transfer",
-            "card": card_id,
-            "count": count,
-            "payer": payer,
-            "payee": payee,
-            "amount": paid,
-            "shortfall": amount - paid,
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "transfer",
+                "card": card_id,
+                "count": count,
+                "payer": payer,
+                "payee": payee,
+                "amount": paid,
+                "shortfall": amount - paid,
+            }
+        )
 
 
 def _bank(state, seat, card, copies, events):

@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from .bots import BOTS, best_income_ranked, greedy_bot, rounds_to_win
+from .bots import BOTS, MOVE_BOTS, best_income_ranked, greedy_move, on_actions, rounds_to_win
 from .dice import shuffled
-from .rules import apply_action, has_won, legal_actions
+from .rules import has_won, legal_moves, play
 from .state import GameState
 
 # Playouts per candidate action, and how many establishments besides greedy's choice are tried.
@@ -41,40 +41,41 @@ GREEDY_MARGIN = 0.04
 STEPS_AND_PASSING = ("build_landmark", "contribute", "sail", "rest", "pass")
 
 
-def expert_bot(state: GameState, actions: list[dict], rng: random.Random) -> dict:
-    if state.phase != "build" or len(actions) == 1:
-        return greedy_bot(state, actions, rng)
+def expert_move(state: GameState, moves, rng: random.Random) -> tuple:
+    if state.phase != "build" or len(moves) == 1:
+        return greedy_move(state, moves, rng)
     seat = state.active
-    for action in actions:
-        if action["type"] in ("build_landmark", "contribute"):
-            after, _events = apply_action(state, action)
+    for move in moves:
+        if move[0] in ("build_landmark", "contribute"):
+            after = state.copy()
+            play(after, move)
             if after.winner == seat:
-                return action
-    candidates = _candidates(state, actions, rng)
+                return move
+    candidates = _candidates(state, moves, rng)
     if len(candidates) == 1:
         return candidates[0]
     seeds = [rng.getrandbits(62) for _ in range(PLAYOUTS)]
     seeds = seeds[: max(PLAYOUT_BUDGET // len(candidates), 1)]
     best, best_score = candidates[0], -math.inf
-    for action in candidates:
-        score = sum(_playout(state, action, seed, seat) for seed in seeds) / len(seeds)
-        if action is candidates[0]:
+    for move in candidates:
+        score = sum(_playout(state, move, seed, seat) for seed in seeds) / len(seeds)
+        if move is candidates[0]:
             score += GREEDY_MARGIN
         if score > best_score:
-            best, best_score = action, score
+            best, best_score = move, score
     return best
 
 
-def _candidates(state: GameState, actions: list[dict], rng: random.Random) -> list[dict]:
+def _candidates(state: GameState, moves, rng: random.Random) -> list[tuple]:
     """Greedy's choice first (it keeps ties), then every step towards the win, the best few
     establishments and passing."""
-    chosen = [greedy_bot(state, actions, rng)]
-    for action in actions:
-        if action["type"] in STEPS_AND_PASSING and action not in chosen:
-            chosen.append(action)
-    for action in best_income_ranked(state, state.active, actions)[:ESTABLISHMENTS]:
-        if action not in chosen:
-            chosen.append(action)
+    chosen = [greedy_move(state, moves, rng)]
+    for move in moves:
+        if move[0] in STEPS_AND_PASSING and move not in chosen:
+            chosen.append(move)
+    for move in best_income_ranked(state, state.active, moves)[:ESTABLISHMENTS]:
+        if move not in chosen:
+            chosen.append(move)
     return chosen
 
 
@@ -88,12 +89,13 @@ def _determinised(state: GameState, seed: int) -> GameState:
     return trial
 
 
-def _playout(state: GameState, action: dict, seed: int, seat: int) -> float:
-    trial, _events = apply_action(_determinised(state, seed), action)
+def _playout(state: GameState, move: tuple, seed: int, seat: int) -> float:
+    trial = _determinised(state, seed)
+    play(trial, move)
     stop = state.turn + HORIZON_TURNS
     rng = random.Random(seed)
     while trial.winner is None and trial.turn < stop:
-        trial, _events = apply_action(trial, greedy_bot(trial, legal_actions(trial), rng))
+        play(trial, greedy_move(trial, legal_moves(trial), rng))
     return _chance_to_win(trial, seat)
 
 
@@ -108,4 +110,6 @@ def _chance_to_win(state: GameState, seat: int) -> float:
     return 1 / (1 + math.exp((mine - theirs) / LEAD_SCALE))
 
 
+expert_bot = on_actions(expert_move)
+MOVE_BOTS["expert"] = expert_move
 BOTS["expert"] = expert_bot

@@ -9,12 +9,13 @@ Events = list[dict]
 
 
 class Piles:
-    """The market's open piles as (card id, cost, purple?), in market order, for the market dict
-    they were read from: the market changes at a build, the build step is offered every turn."""
+    """The market's open piles as (its build move, cost, purple?), in market order, for the market
+    dict they were read from: the market changes at a build, the build step is offered every
+    turn. The move ("build", card id) is shared by every build step that offers the pile."""
 
     __slots__ = ("market", "piles")
 
-    def __init__(self, market: dict, piles: tuple[tuple[str, int, bool], ...]):
+    def __init__(self, market: dict, piles: tuple[tuple[tuple[str, str], int, bool], ...]):
         self.market = market
         self.piles = piles
 
@@ -22,21 +23,21 @@ class Piles:
     def read(cls, state: GameState) -> Piles:
         cards = state.table.cards
         piles = tuple(
-            (card_id, cards[card_id].cost, cards[card_id].colour == "purple")
+            (("build", card_id), cards[card_id].cost, cards[card_id].colour == "purple")
             for card_id, copies in state.market.items()
             if copies
         )
         return cls(state.market, piles)
 
 
-def open_piles(state: GameState) -> tuple[tuple[str, int, bool], ...]:
+def open_piles(state: GameState) -> tuple[tuple[tuple[str, str], int, bool], ...]:
     cache = state.piles_cache
     if cache is None or cache.market is not state.market:
         cache = state.piles_cache = Piles.read(state)
     return cache.piles
 
 
-def refill_market(state: GameState, events: Events) -> None:
+def refill_market(state: GameState, events: Events | None) -> None:
     """Keep 10 different piles open while the face-down deck lasts."""
     market = {card: copies for card, copies in state.market.items() if copies}
     deck = state.market_deck
@@ -45,7 +46,8 @@ def refill_market(state: GameState, events: Events) -> None:
         card_id = deck[revealed]
         revealed += 1
         market[card_id] = market.get(card_id, 0) + 1
-        events.append({"type": "reveal", "card": card_id})
+        if events is not None:
+            events.append({"type": "reveal", "card": card_id})
     state.market = market
     if revealed:
         state.market_deck = deck[revealed:]

@@ -3,48 +3,114 @@
 A turn is roll -> (reroll decision) -> activation -> (decisions of purple cards) -> one action in
 the build step. The engine stops at every decision, even when only one action is legal.
 Every action is checked here and nowhere else; a front end shows `legal_actions` and nothing more.
+
+Two ways in, one set of rules:
+- checked, for the web, the campaign, replays and tests: `legal_actions` (dicts) and
+  `apply_action` (refuses an illegal action with the reason, returns a new state and the events,
+  leaves the state it was given as it was);
+- fast, for bots, simulations and benchmarks: `legal_moves` (shared tuples) and `play` (plays a
+  move on the state itself, builds events only when given a list), `push` / `pop` to look ahead.
+The checked way is the fast one behind a check and a copy: both run the same steps below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
 from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
 from .market import Piles, open_piles, refill_market
-from .state import GameState
+from .state import GameState, Phase
 
 Events = list[dict]
+
+
+# --- moves ---------------------------------------------------------------------------------------
+#
+# A move is an action as a tuple: its type, then its fields in the order ACTION_FIELDS lists them,
+# ("build", "cafe") for {"type": "build", "card": "cafe"}. Moves are immutable, so the engine hands
+# out shared ones (the roll step's are constants) and a caller may keep them.
+
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "roll": ("dice",),
+    "reroll": (),
+    "keep": (),
+    "choose_player": ("player",),
+    "trade": ("give", "player", "take"),
+    "skip": (),
+    "build": ("card",),
+    "build_landmark": ("landmark",),
+    "contribute": (),
+    "pass": (),
+}
+
+ROLL_ONE = (("roll", 1),)
+ROLL_ONE_OR_TWO = (("roll", 1), ("roll", 2))
+REROLL_OR_KEEP = (("reroll",), ("keep",))
+SKIP = ("skip",)
+CONTRIBUTE = ("contribute",)
+PASS = ("pass",)
+NO_MOVES = ()
+
+
+def as_action(move: tuple) -> dict:
+    """The action dict of a move: {"type": ..., field: value, ...}."""
+    return _TO_ACTION[move[0]](move)
+
+
+def _action_maker(kind: str, fields: tuple[str, ...]) -> Callable[[tuple], dict]:
+    """A function that makes the action dict of a move of this type (a fresh dict each time)."""
+    if not fields:
+        return lambda move: {"type": kind}
+    if len(fields) == 1:
+        (key,) = fields
+        return lambda move: {"type": kind, key: move[1]}
+    return lambda move: {"type": kind, **dict(zip(fields, move[1:], strict=True))}
+
+
+_TO_ACTION = {kind: _action_maker(kind, fields) for kind, fields in ACTION_FIELDS.items()}
+
+
+def as_move(action: dict) -> tuple:
+    """The move of an action dict that has its type's fields."""
+    kind = action["type"]
+    return (kind, *[action[key] for key in ACTION_FIELDS[kind]])
 
 
 # --- legal actions -----------------------------------------------------------------------------
 
 
-def legal_actions(state: GameState) -> list[dict]:
-    """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
+def legal_moves(state: GameState) -> Sequence[tuple]:
+    """Every move the active seat may make now, as shared, read-only tuples; () once won."""
     return _LEGAL[state.phase](state)
 
 
-def _legal_roll(state: GameState) -> list[dict]:
+def legal_actions(state: GameState) -> list[dict]:
+    """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
+    to_action = _TO_ACTION
+    return [to_action[move[0]](move) for move in _LEGAL[state.phase](state)]
+
+
+def _legal_roll(state: GameState) -> Sequence[tuple]:
     if "two_dice" in in_force(state, state.players[state.active]).first:
-        return [{"type": "roll", "dice": 1}, {"type": "roll", "dice": 2}]
-    return [{"type": "roll", "dice": 1}]
+        return ROLL_ONE_OR_TWO
+    return ROLL_ONE
 
 
-def _legal_reroll(state: GameState) -> list[dict]:
-    return [{"type": "reroll"}, {"type": "keep"}]
+def _legal_reroll(state: GameState) -> Sequence[tuple]:
+    return REROLL_OR_KEEP
 
 
-def _legal_choose_player(state: GameState) -> list[dict]:
-    return [{"type": "choose_player", "player": seat} for seat in _others(state)]
+def _legal_choose_player(state: GameState) -> Sequence[tuple]:
+    return [("choose_player", seat) for seat in _others(state)]
 
 
-def _legal_trade(state: GameState) -> list[dict]:
+def _legal_trade(state: GameState) -> Sequence[tuple]:
     """Every swap that changes something and keeps both cities within the copy limits
     (the checks of _trade_refusal, inlined: this list is long in a city-rich game)."""
-    actions = []
+    moves = []
     active = state.active
     limited = "two_copies_max" in state.table.variants
     mine = _tradeable(state, active)
@@ -59,56 +125,56 @@ def _legal_trade(state: GameState) -> list[dict]:
         for seat, takes, their_city in theirs:
             if limited and their_city.get(give, 0) >= 2:
                 continue
-            actions += [
-                {"type": "trade", "give": give, "player": seat, "take": take}
-                for take in takes
-                if take != give
-            ]
-    actions.append({"type": "skip"})
-    return actions
+            moves += [("trade", give, seat, take) for take in takes if take != give]
+    moves.append(SKIP)
+    return moves
 
 
-def _legal_build(state: GameState) -> list[dict]:
+def _legal_build(state: GameState) -> Sequence[tuple]:
     """What _build, _build_landmark and _contribute allow (the copy limits of _may_own_more
     inlined: this runs at every build step for every pile)."""
-    player = state.players[state.active]
+    active = state.active
+    player = state.players[active]
     coins = player.coins
     city = player.city
-    if "two_copies_max" in state.table.variants:
-        actions = [
-            {"type": "build", "card": card_id}
-            for card_id, cost, purple in open_piles(state)
-            if cost <= coins and (card_id not in city if purple else city.get(card_id, 0) < 2)
+    table = state.table
+    if "two_copies_max" in table.variants:
+        moves = [
+            move
+            for move, cost, purple in open_piles(state)
+            if cost <= coins and (move[1] not in city if purple else city.get(move[1], 0) < 2)
         ]
     else:
-        actions = [
-            {"type": "build", "card": card_id}
-            for card_id, cost, purple in open_piles(state)
-            if cost <= coins and not (purple and card_id in city)
+        moves = [
+            move
+            for move, cost, purple in open_piles(state)
+            if cost <= coins and not (purple and move[1] in city)
         ]
-    costs = state.table.landmark_costs[state.active]
-    actions += [
-        {"type": "build_landmark", "landmark": lid}
-        for lid, built in player.landmarks.items()
-        if not built and costs[lid] <= coins
-    ]
-    project = state.table.project
+    costs = table.landmark_costs[active]
+    for lid, built in player.landmarks.items():
+        if not built and costs[lid] <= coins:
+            moves.append(("build_landmark", lid))
+    project = table.project
     if project and not player.flag and project.cost <= coins:
-        actions.append({"type": "contribute"})
-    for extra in BUILD_STEP_EXTRAS:
-        if extra.rule is None or extra.rule in state.table.rules:
-            actions.extend(extra.legal(state))
-    actions.append({"type": "pass"})
-    return actions
+        moves.append(CONTRIBUTE)
+    extras = _EXTRAS_IN_GAME.get(table.rules)
+    if extras is None:
+        extras = _EXTRAS_IN_GAME[table.rules] = tuple(
+            extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
+        )
+    for extra in extras:
+        moves.extend(extra.legal(state))
+    moves.append(PASS)
+    return moves
 
 
-_LEGAL: dict[str, Callable[[GameState], list[dict]]] = {
-    "roll": _legal_roll,
-    "reroll": _legal_reroll,
-    "choose_player": _legal_choose_player,
-    "trade": _legal_trade,
-    "build": _legal_build,
-    "over": lambda state: [],
+_LEGAL: dict[Phase, Callable[[GameState], Sequence[tuple]]] = {
+    Phase.ROLL: _legal_roll,
+    Phase.REROLL: _legal_reroll,
+    Phase.CHOOSE_PLAYER: _legal_choose_player,
+    Phase.TRADE: _legal_trade,
+    Phase.BUILD: _legal_build,
+    Phase.OVER: lambda state: NO_MOVES,
 }
 
 
@@ -195,51 +261,71 @@ def _roll_dice(state: GameState, count: int, forced) -> tuple[int, ...]:
 
 
 # --- the turn ----------------------------------------------------------------------------------
+#
+# Each action has a check and a step. The check reads an action dict from outside, refuses it
+# with the reason if it is not legal now, and returns its move; the step plays a move on the state
+# it is given, in place, and reports what happened in `events` unless that is None. Every move
+# `legal_moves` offers passes its check, so `play` runs the step alone.
 
 
-def _roll(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_roll(state: GameState, action: dict) -> tuple:
     expect_keys(action, "dice")
     count = action["dice"]
-    player = state.players[state.active]
     if count not in (1, 2) or isinstance(count, bool):
         raise IllegalAction("dice_count")
-    powers = in_force(state, player).first
-    if count == 2 and "two_dice" not in powers:
-        raise IllegalAction("two_dice_not_allowed", player=player.name)
-    state.dice = _roll_dice(state, count, forced)
-    events.append(
-        {"type": "roll", "player": state.active, "dice": list(state.dice), "total": sum(state.dice)}
-    )
-    if not state.rerolled and "reroll" in powers:
-        state.phase = "reroll"
+    if count == 2:
+        if "two_dice" not in in_force(state, state.players[state.active]).first:
+            raise IllegalAction("two_dice_not_allowed", player=_name(state, state.active))
+        return ROLL_ONE_OR_TWO[1]
+    return ROLL_ONE[0]
+
+
+def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    if forced is None:  # _roll_dice's commonest case, spelled out: this runs at every turn
+        dice = dice_module.roll(state.setup["seed"], state.draws, move[1])
+        state.draws += move[1]
+    else:
+        dice = _roll_dice(state, move[1], forced)
+    state.dice = dice
+    if events is not None:
+        events.append(
+            {"type": "roll", "player": state.active, "dice": list(dice), "total": sum(dice)}
+        )
+    if not state.rerolled and "reroll" in in_force(state, state.players[state.active]).first:
+        state.phase = Phase.REROLL
         return
     _activate(state, events)
 
 
-def _reroll(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_plain(state: GameState, action: dict) -> tuple:
     expect_keys(action)
+    return (action["type"],)
+
+
+def _reroll(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
     state.rerolled = True
-    state.dice = _roll_dice(state, len(state.dice), forced)
-    events.append(
-        {
-            "type": "roll",
-            "player": state.active,
-            "dice": list(state.dice),
-            "total": sum(state.dice),
-            "reroll": True,
-        }
-    )
+    state.dice = dice = _roll_dice(state, len(state.dice), forced)
+    if events is not None:
+        events.append(
+            {
+                "type": "roll",
+                "player": state.active,
+                "dice": list(dice),
+                "total": sum(dice),
+                "reroll": True,
+            }
+        )
     _activate(state, events)
 
 
-def _keep(state: GameState, action: dict, forced, events: Events) -> None:
-    expect_keys(action)
+def _keep(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
     state.rerolled = True
-    events.append({"type": "keep", "player": state.active})
+    if events is not None:
+        events.append({"type": "keep", "player": state.active})
     _activate(state, events)
 
 
-def _activate(state: GameState, events: Events) -> None:
+def _activate(state: GameState, events: Events | None) -> None:
     """Red first (counter-clockwise from the active seat's right), then blue (clockwise from the
     active seat), green (the active seat's), purple (queued for _resolve_queue).
 
@@ -252,6 +338,7 @@ def _activate(state: GameState, events: Events) -> None:
         return
     active = state.active
     players = state.players
+    quiet = events is None and state.owned is None
     red_seats, blue_seats = _SEAT_ORDERS[len(players)][active]
     for seats, cards in (
         (red_seats, rolled.red),
@@ -263,19 +350,25 @@ def _activate(state: GameState, events: Events) -> None:
         for seat in seats:
             player = players[seat]  # its city stays as it is: resolvers move coins only
             city = player.city
+            face_down = player.face_down
+            bonus = None  # the seat's icon bonuses, looked up at its first bank payment
             for card in cards:
                 copies = city.get(card.id)
-                if copies and player.face_down:
-                    copies -= player.face_down.get(card.id, 0)
+                if copies and face_down:
+                    copies -= face_down.get(card.id, 0)
                 if not copies:
                     continue
                 effect = card.effect
                 if effect.kind == "bank":
                     amount = effect.params["amount"]
-                    bonus = in_force(state, player).icon_bonus
+                    if bonus is None:
+                        bonus = in_force(state, player).icon_bonus
                     if bonus:
                         amount += bonus.get(card.icon, 0)
-                    transfer(state, events, card.id, None, seat, amount * copies, copies)
+                    if quiet:  # the bank pays a player this state owns: no event, no copy
+                        player.coins += amount * copies
+                    else:
+                        transfer(state, events, card.id, None, seat, amount * copies, copies)
                 else:
                     RESOLVERS[effect.kind](state, seat, card, copies, events)
     player = players[active]
@@ -301,33 +394,43 @@ _SEAT_ORDERS = {
 }
 
 
-def _resolve_queue(state: GameState, events: Events) -> None:
+def _resolve_queue(state: GameState, events: Events | None) -> None:
     """Resolve the active seat's purple cards in order, stopping at one that needs a decision."""
     cards = state.table.cards
     while state.queue:
         card = cards[state.queue[0]]
         if card.effect.kind in CHOICE_EFFECTS:
-            state.phase = "choose_player" if card.effect.kind == "take_from_chosen" else "trade"
+            state.phase = (
+                Phase.CHOOSE_PLAYER if card.effect.kind == "take_from_chosen" else Phase.TRADE
+            )
             return
         resolve(state, state.active, card, 1, events)
         state.queue = state.queue[1:]
-    for hook in AFTER_INCOME:
+    rules = state.table.rules
+    hooks = _AFTER_INCOME_IN_GAME.get(rules)
+    if hooks is None:
+        hooks = _hooks_in_game(_AFTER_INCOME_IN_GAME, AFTER_INCOME, rules)
+    for hook in hooks:
         hook(state, events)
-    state.phase = "build"
+    state.phase = Phase.BUILD
 
 
-def _choose_player(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_choose_player(state: GameState, action: dict) -> tuple:
     expect_keys(action, "player")
     target = _seat_number(state, action["player"])
     if target == state.active:
         raise IllegalAction("take_from_self", player=_name(state, target))
+    return ("choose_player", target)
+
+
+def _choose_player(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
     card = state.table.cards[state.queue[0]]
-    transfer(state, events, card.id, target, state.active, card.effect.params["amount"])
+    transfer(state, events, card.id, move[1], state.active, card.effect.params["amount"])
     state.queue = state.queue[1:]
     _resolve_queue(state, events)
 
 
-def _trade(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_trade(state: GameState, action: dict) -> tuple:
     expect_keys(action, "give", "player", "take")
     target = _seat_number(state, action["player"])
     give, take = action["give"], action["take"]
@@ -340,20 +443,26 @@ def _trade(state: GameState, action: dict, forced, events: Events) -> None:
     refusal = _trade_refusal(state, give, target, take)
     if refusal is not None:
         raise refusal
+    return ("trade", give, target, take)
+
+
+def _trade(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    _kind, give, target, take = move
     mine = state.changing(state.active)
     theirs = state.changing(target)
     mine.city = _moved(mine.city, give, take)
     theirs.city = _moved(theirs.city, take, give)
-    events.append(
-        {
-            "type": "trade",
-            "card": state.queue[0],
-            "player": state.active,
-            "give": give,
-            "target": target,
-            "take": take,
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "trade",
+                "card": state.queue[0],
+                "player": state.active,
+                "give": give,
+                "target": target,
+                "take": take,
+            }
+        )
     state.queue = state.queue[1:]
     _resolve_queue(state, events)
 
@@ -367,17 +476,17 @@ def _moved(city: dict, lose: str, gain: str) -> dict:
     return city
 
 
-def _skip(state: GameState, action: dict, forced, events: Events) -> None:
-    expect_keys(action)
-    events.append({"type": "skip", "player": state.active, "card": state.queue[0]})
+def _skip(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    if events is not None:
+        events.append({"type": "skip", "player": state.active, "card": state.queue[0]})
     state.queue = state.queue[1:]
     _resolve_queue(state, events)
 
 
-def _build(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_build(state: GameState, action: dict) -> tuple:
     expect_keys(action, "card")
     card_id = action["card"]
-    player = state.changing(state.active)
+    player = state.players[state.active]
     if not isinstance(card_id, str) or card_id not in state.market:
         raise _refuse(state, "not_in_market", card=card_id)
     card = state.table.cards[card_id]
@@ -396,23 +505,31 @@ def _build(state: GameState, action: dict, forced, events: Events) -> None:
         if card.colour == "purple":
             raise _refuse(state, "one_purple_only", player=player.name, card=card_id)
         raise _refuse(state, "two_copies_only", player=player.name, card=card_id)
-    player.coins -= card.cost
+    return ("build", card_id)
+
+
+def _build(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    card_id = move[1]
+    cost = state.table.cards[card_id].cost
+    player = state.changing(state.active)
+    player.coins -= cost
     player.city = {**player.city, card_id: player.city.get(card_id, 0) + 1}
     market = state.market
     state.market = {**market, card_id: market[card_id] - 1}
     piles = state.piles_cache
     if state.market[card_id] and piles is not None and piles.market is market:
         state.piles_cache = Piles(state.market, piles.piles)  # no pile emptied: the same ones
-    events.append({"type": "build", "player": state.active, "card": card_id, "cost": card.cost})
+    if events is not None:
+        events.append({"type": "build", "player": state.active, "card": card_id, "cost": cost})
     if "random_market" in state.table.variants:
         refill_market(state, events)
     end_action(state, events)
 
 
-def _build_landmark(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_build_landmark(state: GameState, action: dict) -> tuple:
     expect_keys(action, "landmark")
     landmark = action["landmark"]
-    player = state.changing(state.active)
+    player = state.players[state.active]
     if not isinstance(landmark, str) or landmark not in player.landmarks:
         raise _refuse(state, "no_such_landmark_to_build", player=player.name, landmark=landmark)
     if player.landmarks[landmark]:
@@ -427,17 +544,27 @@ def _build_landmark(state: GameState, action: dict, forced, events: Events) -> N
             landmark=landmark,
             cost=cost,
         )
+    return ("build_landmark", landmark)
+
+
+def _build_landmark(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    landmark = move[1]
+    cost = state.table.landmark_costs[state.active][landmark]
+    player = state.changing(state.active)
     player.coins -= cost
     player.landmarks = {**player.landmarks, landmark: True}
     player.fresh = (*player.fresh, landmark)
-    events.append({"type": "landmark", "player": state.active, "landmark": landmark, "cost": cost})
+    if events is not None:
+        events.append(
+            {"type": "landmark", "player": state.active, "landmark": landmark, "cost": cost}
+        )
     end_action(state, events)
 
 
-def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
+def _check_contribute(state: GameState, action: dict) -> tuple:
     expect_keys(action)
     project = state.table.project
-    player = state.changing(state.active)
+    player = state.players[state.active]
     if project is None:
         raise IllegalAction("no_project")
     if player.flag:
@@ -446,11 +573,23 @@ def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
         raise IllegalAction(
             "not_enough_coins_project", player=player.name, coins=player.coins, cost=project.cost
         )
+    return CONTRIBUTE
+
+
+def _contribute(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    project = state.table.project
+    player = state.changing(state.active)
     player.coins -= project.cost
     player.flag = True
-    events.append(
-        {"type": "contribute", "player": state.active, "project": project.id, "cost": project.cost}
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "contribute",
+                "player": state.active,
+                "project": project.id,
+                "cost": project.cost,
+            }
+        )
     params = project.effect.params
     if project.effect.kind == "per_icon":
         amount = params["amount"] * count_icon(state, player, params["icon"], params["distinct"])
@@ -460,9 +599,9 @@ def _contribute(state: GameState, action: dict, forced, events: Events) -> None:
     end_action(state, events)
 
 
-def _pass(state: GameState, action: dict, forced, events: Events) -> None:
-    expect_keys(action)
-    events.append({"type": "pass", "player": state.active})
+def _pass(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
+    if events is not None:
+        events.append({"type": "pass", "player": state.active})
     end_action(state, events)
 
 
@@ -473,19 +612,20 @@ def has_won(state: GameState, seat: int) -> bool:
     return state.table.project is None or player.flag
 
 
-def end_action(state: GameState, events: Events) -> None:
+def end_action(state: GameState, events: Events | None) -> None:
     """The game ends at once on a win; otherwise the after-build cards pay and the turn passes."""
-    if has_won(state, state.active):
-        state.winner = state.active
-        state.phase = "over"
-        events.append({"type": "game_over", "winner": state.active})
-        return
     player = state.players[state.active]
+    if all(player.landmarks.values()) and (state.table.project is None or player.flag):
+        state.winner = state.active  # has_won
+        state.phase = Phase.OVER
+        if events is not None:
+            events.append({"type": "game_over", "winner": state.active})
+        return
     paying = state.table.after_build
-    if paying and player.coins == 0:
+    if paying and state.players[state.active].coins == 0:
         cards = state.table.cards
-        for card_id in player.city:  # in city order; once one has paid, the seat is not broke
-            if card_id in paying and state.players[state.active].coins == 0:
+        for card_id in state.players[state.active].city:  # in city order: once one has paid,
+            if card_id in paying and state.players[state.active].coins == 0:  # none is broke
                 amount = cards[card_id].effect["amount"]
                 transfer(state, events, card_id, None, state.active, amount)
     _end_turn(state, events)
@@ -508,18 +648,23 @@ def _extra_turn_reason(state: GameState) -> str | None:
     return None
 
 
-def _end_turn(state: GameState, events: Events) -> None:
+def _end_turn(state: GameState, events: Events | None) -> None:
     reason = _extra_turn_reason(state)
     if reason:
-        events.append({"type": "extra_turn", "player": state.active, "landmark": reason})
+        if events is not None:
+            events.append({"type": "extra_turn", "player": state.active, "landmark": reason})
         start_turn(state, state.active, extra=True, events=events)
     else:
         start_turn(state, (state.active + 1) % len(state.players), extra=False, events=events)
 
 
-def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | None) -> None:
+def start_turn(
+    state: GameState, seat: int, *, extra: bool, events: Events | None, opening: bool = False
+) -> None:
+    """Begin a seat's turn. The opening turn of a game (`opening`) counts no turn and runs no
+    hooks; `events` None: play the turn's start without reporting it."""
     state.active = seat
-    state.phase = "roll"
+    state.phase = Phase.ROLL
     state.dice = ()
     state.rerolled = False
     state.extra_turn = extra
@@ -531,52 +676,83 @@ def start_turn(state: GameState, seat: int, *, extra: bool, events: Events | Non
         for other, player in enumerate(state.players):
             if player.fresh:
                 state.changing(other).fresh = ()
+    if opening:
+        return
+    state.turn += 1
+    state.extra_turns += extra
     if events is not None:
-        state.turn += 1
-        state.extra_turns += extra
         events.append({"type": "turn", "player": seat, "extra": extra})
-        for hook in START_OF_TURN:
-            hook(state, events)
+    rules = state.table.rules
+    hooks = _START_OF_TURN_IN_GAME.get(rules)
+    if hooks is None:
+        hooks = _hooks_in_game(_START_OF_TURN_IN_GAME, START_OF_TURN, rules)
+    for hook in hooks:
+        hook(state, events)
 
 
-# --- the entry point ---------------------------------------------------------------------------
+# --- the entry points --------------------------------------------------------------------------
 
 
 class BuildStepExtra:
-    """An action a later rule adds to the build step: its legal actions and what it does.
+    """An action a later rule adds to the build step: its fields, its legal moves, its check
+    (an action dict -> its move, or IllegalAction) and its step (plays a move in place).
 
     With a rule id, the action is offered and allowed only in games whose setup has that rule.
     """
 
-    def __init__(self, action_type: str, legal, apply, rule: str | None = None):
+    def __init__(self, action_type: str, fields: tuple[str, ...], legal, check, step, rule=None):
         self.action_type = action_type
+        self.fields = fields
         self.legal = legal
-        self.apply = apply
+        self.check = check
+        self.step = step
         self.rule = rule
 
 
 BUILD_STEP_EXTRAS: list[BuildStepExtra] = []
+_EXTRAS_IN_GAME: dict[frozenset[str], tuple[BuildStepExtra, ...]] = {}  # by the game's rule ids
 _ACTION_RULES: dict[str, str] = {}  # action type -> the rule id that brings it
 
-# Hooks later rules add, each called as hook(state, events) on the copy apply_action works on.
-# START_OF_TURN: a seat's turn (or extra turn) has just begun, before its roll; state.active is it.
-# AFTER_INCOME: a roll's activation, purple decisions included, is over; the build step is next.
-# A hook checks that its rule is in state.table.rules itself.
-START_OF_TURN: list[Callable[[GameState, Events], None]] = []
-AFTER_INCOME: list[Callable[[GameState, Events], None]] = []
+# Hooks later rules add (`add_hook`), each called as hook(state, events) on the state being played;
+# events is None when nobody asked for them. START_OF_TURN: a seat's turn (or extra turn) has just
+# begun, before its roll; state.active is it. AFTER_INCOME: a roll's activation, purple decisions
+# included, is over; the build step is next. Each is kept as (rule id or None, hook): a hook with a
+# rule id runs only in games that have that rule.
+Hook = Callable[[GameState, "Events | None"], None]
+START_OF_TURN: list[tuple[str | None, Hook]] = []
+AFTER_INCOME: list[tuple[str | None, Hook]] = []
+# The hooks of each list that run in a game, by the game's rule ids: found once per set of rules.
+_START_OF_TURN_IN_GAME: dict[frozenset[str], tuple[Hook, ...]] = {}
+_AFTER_INCOME_IN_GAME: dict[frozenset[str], tuple[Hook, ...]] = {}
 
+
+def add_hook(hooks: list, hook: Hook, rule: str | None = None) -> None:
+    """Register a START_OF_TURN or AFTER_INCOME hook, for the games with `rule` (None: all)."""
+    hooks.append((rule, hook))
+    _START_OF_TURN_IN_GAME.clear()
+    _AFTER_INCOME_IN_GAME.clear()
+
+
+def _hooks_in_game(found: dict, hooks: list, rules: frozenset[str]) -> tuple[Hook, ...]:
+    in_game = found[rules] = tuple(hook for rule, hook in hooks if rule is None or rule in rules)
+    return in_game
+
+
+# action type -> (the phase it is taken in, its check, its step)
 _HANDLERS = {
-    "roll": ("roll", _roll),
-    "reroll": ("reroll", _reroll),
-    "keep": ("reroll", _keep),
-    "choose_player": ("choose_player", _choose_player),
-    "trade": ("trade", _trade),
-    "skip": ("trade", _skip),
-    "build": ("build", _build),
-    "build_landmark": ("build", _build_landmark),
-    "contribute": ("build", _contribute),
-    "pass": ("build", _pass),
+    "roll": ("roll", _check_roll, _roll),
+    "reroll": ("reroll", _check_plain, _reroll),
+    "keep": ("reroll", _check_plain, _keep),
+    "choose_player": ("choose_player", _check_choose_player, _choose_player),
+    "trade": ("trade", _check_trade, _trade),
+    "skip": ("trade", _check_plain, _skip),
+    "build": ("build", _check_build, _build),
+    "build_landmark": ("build", _check_build_landmark, _build_landmark),
+    "contribute": ("build", _check_contribute, _contribute),
+    "pass": ("build", _check_plain, _pass),
 }
+# action type -> its step, for play
+_STEPS = {kind: step for kind, (_phase, _check, step) in _HANDLERS.items()}
 
 # The refusal of an action made in the wrong phase: what the active seat must do instead.
 WRONG_PHASE = {
@@ -599,10 +775,35 @@ def rule_actions() -> dict[str, str]:
 
 
 def register_build_step_action(extra: BuildStepExtra) -> None:
-    _HANDLERS[extra.action_type] = ("build", extra.apply)
+    _HANDLERS[extra.action_type] = ("build", extra.check, extra.step)
+    _STEPS[extra.action_type] = extra.step
+    ACTION_FIELDS[extra.action_type] = extra.fields
+    _TO_ACTION[extra.action_type] = _action_maker(extra.action_type, extra.fields)
     BUILD_STEP_EXTRAS.append(extra)
+    _EXTRAS_IN_GAME.clear()
     if extra.rule is not None:
         _ACTION_RULES[extra.action_type] = extra.rule
+
+
+def play(state: GameState, move: tuple, events: Events | None = None) -> None:
+    """Play a move from `legal_moves(state)` on the state itself: the fast way for bots,
+    simulations and benchmarks. Events are reported into `events` if a list is given.
+
+    The move is not checked: anything `legal_moves` did not offer is undefined (take actions from
+    outside through `apply_action`, which refuses what is not legal). `push` keeps the way back.
+    """
+    _STEPS[move[0]](state, move, events)
+
+
+def push(state: GameState, move: tuple) -> None:
+    """`play` a move and remember how to take it back with `pop` (for looking ahead)."""
+    state.undo.append(state.snapshot())
+    _STEPS[move[0]](state, move, None)
+
+
+def pop(state: GameState) -> None:
+    """Take back the last move that `push` played: the state is exactly as it was before it."""
+    state.restore(state.undo.pop())
 
 
 def apply_action(
@@ -610,8 +811,9 @@ def apply_action(
 ) -> tuple[GameState, Events]:
     """Play one action for the active seat; returns the new state and what happened.
 
-    `dice` forces the values of a roll or reroll (tests and replay only). `seat`, if given, is the
-    seat that claims to act; any other than the active seat is refused.
+    The state given is left as it was (the new one shares what did not change). `dice` forces the
+    values of a roll or reroll (tests and replay only). `seat`, if given, is the seat that claims
+    to act; any other than the active seat is refused.
     """
     kind = action.get("type") if isinstance(action, dict) else None
     if not isinstance(kind, str):
@@ -626,12 +828,13 @@ def apply_action(
     if seat is not None and seat != state.active:
         claimed = _name(state, _seat_number(state, seat))
         raise IllegalAction("not_your_turn", player=_name(state, state.active), claimed=claimed)
-    phase, handler = entry
+    phase, check, step = entry
     if phase != state.phase:
         raise IllegalAction(WRONG_PHASE[state.phase], player=_name(state, state.active), kind=kind)
     if dice is not None and kind not in ("roll", "reroll"):
         raise IllegalAction("dice_forced_wrongly")
+    move = check(state, action)
     new_state = state.successor()
     events: Events = []
-    handler(new_state, action, dice, events)
+    step(new_state, move, events, dice)
     return new_state, events

@@ -235,11 +235,12 @@ def start(setup: dict) -> GameState:
         deck = [card_id for card_id, copies in setup["market"].items() for _ in range(copies)]
         state.market_deck, state.draws = dice.shuffled(deck, seed, state.draws)
         state.market_deck = tuple(state.market_deck)
-        refill_market(state, [])
+        refill_market(state, None)
     else:
         state.market = dict(setup["market"])
 
-    start_turn(state, _first_player(state, setup.get("first_player", 0)), extra=False, events=None)
+    first = _first_player(state, setup.get("first_player", 0))
+    start_turn(state, first, extra=False, events=None, opening=True)
     for hook in START_OF_GAME:
         hook(state)
     return state

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .bots import BOTS
-from .rules import apply_action, legal_actions
+from .bots import MOVE_BOTS
+from .rules import legal_moves, play
 from .state import GameState
 
 MAX_TURNS = 2000
@@ -21,11 +21,10 @@ class Result:
 
 
 def play_out(state: GameState, bots: list[str], rng: random.Random) -> Result:
-    """Let the named bots play every seat until someone wins."""
-    choosers = [BOTS[name] for name in bots]
+    """Let the named bots play every seat until someone wins (on the state itself)."""
+    choosers = [MOVE_BOTS[name] for name in bots]
     decisions = 0
     while state.winner is None and state.turn <= MAX_TURNS:
-        action = choosers[state.active](state, legal_actions(state), rng)
-        state, _events = apply_action(state, action)
+        play(state, choosers[state.active](state, legal_moves(state), rng))
         decisions += 1
     return Result(state.winner, state.turn, state.round, decisions)

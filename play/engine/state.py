@@ -14,13 +14,29 @@ afresh.
 from __future__ import annotations
 
 import json
+from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from .errors import IllegalAction, shown
 from .table import Table, build_table
 
 FORMAT = 1
-PHASES = ("roll", "reroll", "choose_player", "trade", "build", "over")
+
+
+class Phase(StrEnum):
+    """Where a turn stands: which decision the active seat makes next. A phase is its text in
+    the JSON, and compares equal to it."""
+
+    ROLL = "roll"
+    REROLL = "reroll"  # Radio Tower: roll again or keep
+    CHOOSE_PLAYER = "choose_player"  # TV Station: whom to take coins from
+    TRADE = "trade"  # Business Center: which swap, or none
+    BUILD = "build"  # the turn's one action
+    OVER = "over"  # won
+
+
+PHASES = tuple(Phase)
 
 
 class Player:
@@ -106,27 +122,49 @@ class SetupJson:
         self.text = ""
 
 
+# The fields besides the players that a move may change (rules.push keeps them to undo it).
+PLAYED = (
+    "draws",
+    "market",
+    "market_deck",
+    "active",
+    "phase",
+    "dice",
+    "rerolled",
+    "extra_turn",
+    "queue",
+    "turn",
+    "extra_turns",
+    "winner",
+    "start_rolls",
+)
+_played = attrgetter(*PLAYED)
+
+
+def _field_copier(fields: tuple[str, ...]):
+    """copy(source, target): target.field = source.field for each field, as straight-line code
+    (as dataclasses write their methods): a successor is made at every checked step."""
+    body = "".join(f"    target.{name} = source.{name}\n" for name in fields)
+    namespace: dict = {}
+    exec(f"def copy(source, target):\n{body}", namespace)  # the names are PLAYED's
+    return namespace["copy"]
+
+
+_copy_played = _field_copier(PLAYED)
+
+
 class GameState:
+    # What a state holds: its setup and table (never changed), its players, the fields a move
+    # changes (PLAYED, declared once above for copies, undo and JSON), and caches.
     __slots__ = (
         "setup",
         "table",
-        "draws",
         "players",
-        "market",
-        "market_deck",
-        "active",
-        "phase",
-        "dice",
-        "rerolled",
-        "extra_turn",
-        "queue",
-        "turn",
-        "extra_turns",
-        "winner",
-        "start_rolls",
+        *PLAYED,
         "owned",
         "setup_json_cache",
         "piles_cache",
+        "undo",
     )
 
     def __init__(self, setup: dict, table: Table | None = None):
@@ -137,7 +175,7 @@ class GameState:
         self.market: dict[str, int] = {}
         self.market_deck: tuple[str, ...] = ()
         self.active = 0
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self.dice: tuple[int, ...] = ()
         self.rerolled = False
         self.extra_turn = False  # this turn is itself an extra turn: it earns no further one
@@ -150,6 +188,7 @@ class GameState:
         self.owned: list[bool] | None = None
         self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
         self.piles_cache = None  # rules._Piles: the open piles of self.market
+        self.undo: list = []  # rules.push's snapshots, newest last
 
     @property
     def seed(self) -> int:
@@ -173,24 +212,28 @@ class GameState:
         twin = GameState.__new__(GameState)
         twin.setup = self.setup
         twin.table = self.table
-        twin.draws = self.draws
         twin.players = list(self.players)
+        _copy_played(self, twin)
         twin.owned = [False] * len(self.players)
         twin.setup_json_cache = self.setup_json_cache
         twin.piles_cache = self.piles_cache
-        twin.market = self.market
-        twin.market_deck = self.market_deck
-        twin.active = self.active
-        twin.phase = self.phase
-        twin.dice = self.dice
-        twin.rerolled = self.rerolled
-        twin.extra_turn = self.extra_turn
-        twin.queue = self.queue
-        twin.turn = self.turn
-        twin.extra_turns = self.extra_turns
-        twin.winner = self.winner
-        twin.start_rolls = self.start_rolls
+        twin.undo = []
         return twin
+
+    def snapshot(self) -> tuple:
+        """What `restore` needs to bring this state back to now. From here on the state copies a
+        player before changing it (as a successor does), so the players kept stay as they are."""
+        snapshot = (_played(self), list(self.players), self.owned, self.piles_cache)
+        self.owned = [False] * len(self.players)
+        return snapshot
+
+    def restore(self, snapshot: tuple) -> None:
+        played, players, owned, piles = snapshot
+        for name, value in zip(PLAYED, played, strict=True):
+            setattr(self, name, value)
+        self.players = list(players)
+        self.owned = owned
+        self.piles_cache = piles
 
     def changing(self, seat: int) -> Player:
         """The seat's player, copied first if it is still shared with the state before."""
@@ -202,25 +245,24 @@ class GameState:
         owned[seat] = True
         return player
 
-    def to_dict(self) -> dict[str, Any]:
+    def _json_fields(self) -> dict[str, Any]:
+        """The fields of the JSON after the setup, in its order, sharing the state's values."""
+        played = _played(self)
         return {
-            "format": FORMAT,
-            "setup": self.setup,
-            "draws": self.draws,
-            "players": [player.to_dict() for player in self.players],
-            "market": dict(self.market),
-            "market_deck": list(self.market_deck),
-            "active": self.active,
-            "phase": self.phase,
-            "dice": list(self.dice),
-            "rerolled": self.rerolled,
-            "extra_turn": self.extra_turn,
-            "queue": list(self.queue),
-            "turn": self.turn,
-            "extra_turns": self.extra_turns,
-            "winner": self.winner,
-            "start_rolls": self.start_rolls,
+            PLAYED[0]: played[0],
+            "players": [player._fields() for player in self.players],
+            **dict(zip(PLAYED[1:], played[1:], strict=True)),
         }
+
+    def to_dict(self) -> dict[str, Any]:
+        fields = self._json_fields()
+        fields["players"] = [player.to_dict() for player in self.players]
+        for name, value in fields.items():
+            if isinstance(value, tuple):
+                fields[name] = list(value)
+            elif isinstance(value, dict):
+                fields[name] = dict(value)
+        return {"format": FORMAT, "setup": self.setup, **fields}
 
     def to_json(self) -> str:
         # Exactly the text of json.dumps(self.to_dict()), in two pieces: the setup, which never
@@ -229,23 +271,7 @@ class GameState:
         cache = self.setup_json_cache
         if cache.setup is not self.setup:
             cache.setup, cache.text = self.setup, _dumps(self.setup)
-        rest = {
-            "draws": self.draws,
-            "players": [player._fields() for player in self.players],
-            "market": self.market,
-            "market_deck": self.market_deck,
-            "active": self.active,
-            "phase": self.phase,
-            "dice": self.dice,
-            "rerolled": self.rerolled,
-            "extra_turn": self.extra_turn,
-            "queue": self.queue,
-            "turn": self.turn,
-            "extra_turns": self.extra_turns,
-            "winner": self.winner,
-            "start_rolls": self.start_rolls,
-        }
-        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(rest)[1:]}'
+        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(self._json_fields())[1:]}'
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
@@ -407,8 +433,8 @@ def _state_from_dict(data: Any) -> GameState:
     state.market_deck = tuple(deck)
     state.active = _int(data["active"], "active", 0, count - 1)
     phase = data["phase"]
-    _check(phase in PHASES, "phase")
-    state.phase = phase
+    _check(isinstance(phase, str) and phase in PHASES, "phase")
+    state.phase = phase = Phase(phase)
     dice = tuple(_int(die, "dice", 1, 6) for die in _list(data["dice"], "dice"))
     _check(len(dice) <= 2, "dice")
     # A turn has rolled exactly when it has passed its roll step.

@@ -8,6 +8,7 @@ every state of the same game, so it must never be changed after it is built.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import NamedTuple
 
 from .cards import (
@@ -94,6 +95,17 @@ def _themed(item, theme: dict):
     return replace(item, name={**item.name, **names}) if names else item
 
 
+@cache
+def _edition_content(edition_id: str) -> tuple[dict[str, CardDef], dict[str, LandmarkDef]]:
+    """The built-in cards and landmarks under an edition's theme, made once per edition (every
+    table copies the dicts before adding its own; the definitions are frozen)."""
+    edition = EDITIONS.get(edition_id)
+    theme = edition.theme if edition else {}
+    cards = {cid: _themed(card, theme) for cid, card in CARDS.items()}
+    landmarks = {lid: _themed(landmark, theme) for lid, landmark in LANDMARKS.items()}
+    return cards, landmarks
+
+
 def _definitions(setup: dict, key: str, parse, base: dict) -> dict:
     result = dict(base)
     items = setup.get(key, [])
@@ -118,10 +130,7 @@ def build_table(setup: dict) -> Table:
     if edition_id not in KNOWN_EDITIONS:
         known = ", ".join(KNOWN_EDITIONS)
         raise IllegalAction("unknown_edition", edition=shown(edition_id), known=known)
-    edition = EDITIONS.get(edition_id)
-    theme = edition.theme if edition else {}
-    cards = {cid: _themed(card, theme) for cid, card in CARDS.items()}
-    landmarks = {lid: _themed(landmark, theme) for lid, landmark in LANDMARKS.items()}
+    cards, landmarks = _edition_content(edition_id)
     cards = _definitions(setup, "card_defs", parse_card, cards)
     cards = apply_stickers(cards, setup.get("stickers", []))
     landmarks = _definitions(setup, "landmark_defs", parse_landmark, landmarks)

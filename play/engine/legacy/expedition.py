@@ -36,6 +36,7 @@ from play.engine.errors import IllegalAction, shown
 from play.engine.rules import (
     START_OF_TURN,
     BuildStepExtra,
+    add_hook,
     end_action,
     expect_keys,
     register_build_step_action,
@@ -59,17 +60,20 @@ def unclaimed_island_at(state, space: int) -> str | None:
     return island
 
 
-def legal(state) -> list[dict]:
+SAILS = tuple(("sail", spaces) for spaces in range(MAX_SPACES + 1))  # SAILS[k]: sail k spaces
+
+
+def legal(state) -> tuple[tuple, ...]:
     player = state.players[state.active]
     room = state.table.track_length - player.boat
     most = min(MAX_SPACES, room, player.coins // COST_PER_SPACE)
-    return [{"type": "sail", "spaces": k} for k in range(1, most + 1)]
+    return SAILS[1 : most + 1]
 
 
-def apply(state, action: dict, forced, events: list) -> None:
+def check(state, action: dict) -> tuple:
     expect_keys(action, "spaces")
     spaces = action["spaces"]
-    player = state.changing(state.active)
+    player = state.players[state.active]
     if isinstance(spaces, bool) or not isinstance(spaces, int) or not 1 <= spaces <= MAX_SPACES:
         raise IllegalAction("sail_spaces", most=MAX_SPACES, spaces=shown(spaces))
     room = state.table.track_length - player.boat
@@ -86,29 +90,43 @@ def apply(state, action: dict, forced, events: list) -> None:
             spaces=spaces,
             cost=cost,
         )
+    return SAILS[spaces]
+
+
+def sail(state, move: tuple, events: list | None, forced=None) -> None:
+    spaces = move[1]
+    cost = COST_PER_SPACE * spaces
+    player = state.changing(state.active)
     start = player.boat
     player.coins -= cost
     player.boat = start + spaces
-    events.append(
-        {
-            "type": "sail",
-            "player": state.active,
-            "spaces": spaces,
-            "from": start,
-            "to": player.boat,
-            "cost": cost,
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "sail",
+                "player": state.active,
+                "spaces": spaces,
+                "from": start,
+                "to": player.boat,
+                "cost": cost,
+            }
+        )
     island = unclaimed_island_at(state, player.boat)
     if island is not None:
         player.islands = (*player.islands, island)
-        events.append(
-            {"type": "claim_island", "player": state.active, "island": island, "space": player.boat}
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "claim_island",
+                    "player": state.active,
+                    "island": island,
+                    "space": player.boat,
+                }
+            )
     end_action(state, events)
 
 
-def island_income(state, events: list) -> None:
+def island_income(state, events: list | None) -> None:
     """At the start of an owner's turn, each `income_each_turn` island in force pays."""
     if RULE not in state.table.rules:
         return
@@ -122,5 +140,5 @@ def island_income(state, events: list) -> None:
 
 
 KNOWN_RULES.add(RULE)
-register_build_step_action(BuildStepExtra("sail", legal, apply, rule=RULE))
-START_OF_TURN.append(island_income)
+register_build_step_action(BuildStepExtra("sail", ("spaces",), legal, check, sail, rule=RULE))
+add_hook(START_OF_TURN, island_income, RULE)

@@ -18,16 +18,24 @@ RULE = "rest_day"
 REST_COINS = 1
 
 
-def legal(state) -> list[dict]:
-    return [{"type": "rest"}]
+REST = ("rest",)
 
 
-def apply(state, action: dict, forced, events: list) -> None:
+def legal(state) -> tuple[tuple, ...]:
+    return (REST,)
+
+
+def check(state, action: dict) -> tuple:
     expect_keys(action)
-    events.append({"type": "rest", "player": state.active})
+    return REST
+
+
+def rest(state, move: tuple, events: list | None, forced=None) -> None:
+    if events is not None:
+        events.append({"type": "rest", "player": state.active})
     transfer(state, events, RULE, None, state.active, REST_COINS)
     end_action(state, events)
 
 
 KNOWN_RULES.add(RULE)
-register_build_step_action(BuildStepExtra("rest", legal, apply, rule=RULE))
+register_build_step_action(BuildStepExtra("rest", (), legal, check, rest, rule=RULE))

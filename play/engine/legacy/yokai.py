@@ -23,7 +23,7 @@ clockwise from the roller) takes 2 coins from the bank:
 from __future__ import annotations
 
 from play.engine.effects import face_up, transfer
-from play.engine.rules import AFTER_INCOME, START_OF_TURN
+from play.engine.rules import AFTER_INCOME, START_OF_TURN, add_hook
 from play.engine.table import KNOWN_RULES
 
 FLIP = "yokai_flip"
@@ -61,7 +61,7 @@ def most_expensive(state, seat: int) -> str | None:
     return best.id
 
 
-def yokai_flip(state, events: list) -> None:
+def yokai_flip(state, events: list | None) -> None:
     if FLIP not in state.table.rules or not rolled_doubles(state):
         return
     target = flip_target(state)
@@ -70,10 +70,13 @@ def yokai_flip(state, events: list) -> None:
         return
     player = state.changing(target)
     player.face_down = {**player.face_down, card_id: player.face_down.get(card_id, 0) + 1}
-    events.append({"type": "face_down", "player": target, "card": card_id, "roller": state.active})
+    if events is not None:
+        events.append(
+            {"type": "face_down", "player": target, "card": card_id, "roller": state.active}
+        )
 
 
-def yokai_coins(state, events: list) -> None:
+def yokai_coins(state, events: list | None) -> None:
     if COINS not in state.table.rules or not rolled_doubles(state):
         return
     fewest = min(player.coins for player in state.players)
@@ -82,14 +85,18 @@ def yokai_coins(state, events: list) -> None:
             transfer(state, events, "yokai", None, seat, YOKAI_COINS)
 
 
-def turn_face_up(state, events: list) -> None:
+def turn_face_up(state, events: list | None) -> None:
     """At the start of a player's turn, all their face-down cards turn face up."""
     if state.players[state.active].face_down:
         player = state.changing(state.active)
-        events.append({"type": "face_up", "player": state.active, "cards": dict(player.face_down)})
+        if events is not None:
+            events.append(
+                {"type": "face_up", "player": state.active, "cards": dict(player.face_down)}
+            )
         player.face_down = {}
 
 
 KNOWN_RULES.update({FLIP, COINS})
-AFTER_INCOME.extend([yokai_flip, yokai_coins])
-START_OF_TURN.append(turn_face_up)
+add_hook(AFTER_INCOME, yokai_flip, FLIP)
+add_hook(AFTER_INCOME, yokai_coins, COINS)
+add_hook(START_OF_TURN, turn_face_up)  # in any game: a save may hold face-down cards
