@@ -215,6 +215,9 @@ PLAY_BOT_THINK_SECONDS = float(os.getenv("PLAY_BOT_THINK_SECONDS", "5"))
 # page notices one that died without a word.
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
 LIVE_HEARTBEAT_SECONDS = float(os.getenv("LIVE_HEARTBEAT_SECONDS", "20"))
+# A seat's phone seen this recently (its page, poll or stream) is in someone's hand: the shared
+# screen asks before it acts for that seat (play.presence). Longer than a stream's heartbeat.
+PLAY_PHONE_SEEN_SECONDS = float(os.getenv("PLAY_PHONE_SEEN_SECONDS", "60"))
 
 # --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------
 

@@ -51,6 +51,7 @@ class Update:
 
 
 Look = Callable[[str | None], "Update | list[Update] | None"]
+Alive = Callable[[], None]
 
 
 def reload_when_changed(moment: Callable[[], str | None]) -> Look:
@@ -74,8 +75,12 @@ def last_seen(request: HttpRequest) -> str | None:
     return request.headers.get("Last-Event-ID") or request.GET.get("v") or None
 
 
-def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
+def _look_in_a_worker(look: Look | None, seen: str | None, alive: Alive | None) -> list[Update]:
     try:
+        if alive is not None:
+            alive()
+        if look is None:
+            return []
         found = look(seen)
         return [] if found is None else [found] if isinstance(found, Update) else found
     finally:
@@ -83,7 +88,9 @@ def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
         connections["default"].close()
 
 
-async def _updates(request: HttpRequest, channels: list[str], look: Look) -> AsyncIterator[bytes]:
+async def _updates(
+    request: HttpRequest, channels: list[str], look: Look, alive: Alive | None
+) -> AsyncIterator[bytes]:
     seen = last_seen(request)
     looked = sync_to_async(_look_in_a_worker, thread_sensitive=False)
     recheck_on_ping = connections["default"].vendor != "postgresql"
@@ -92,7 +99,7 @@ async def _updates(request: HttpRequest, channels: list[str], look: Look) -> Asy
     subscription = hub.subscribe(*channels)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
-        updates = await looked(look, seen)
+        updates = await looked(look, seen, alive)
         while True:
             for update in updates:
                 yield update.encode()
@@ -104,10 +111,13 @@ async def _updates(request: HttpRequest, channels: list[str], look: Look) -> Asy
             if await subscription.wait(heartbeat):
                 if subscription.dropped:
                     return
-                updates = await looked(look, seen)
+                updates = await looked(look, seen, None)
                 continue
             yield b"event: ping\ndata: ping\n\n"
-            updates = await looked(look, seen) if recheck_on_ping else []
+            if recheck_on_ping or alive is not None:
+                updates = await looked(look if recheck_on_ping else None, seen, alive)
+            else:
+                updates = []
     except asyncio.CancelledError:
         raise  # the page went away
     finally:
@@ -115,14 +125,15 @@ async def _updates(request: HttpRequest, channels: list[str], look: Look) -> Asy
 
 
 def event_stream(
-    request: HttpRequest, channels: str | list[str], look: Look
+    request: HttpRequest, channels: str | list[str], look: Look, *, alive: Alive | None = None
 ) -> StreamingHttpResponse:
     """The stream of one channel (or several: a page that shows more than one thing) for this
     page; `look(seen)` runs in a worker thread and says what to send a page that shows `seen`
-    (an update, a list of them, or None: nothing new)."""
+    (an update, a list of them, or None: nothing new). `alive()`, in a worker thread too, is
+    told when the stream opens and at each ping: the page is still there."""
     channels = [channels] if isinstance(channels, str) else list(channels)
     response = StreamingHttpResponse(
-        _updates(request, channels, look), content_type="text/event-stream; charset=utf-8"
+        _updates(request, channels, look, alive), content_type="text/event-stream; charset=utf-8"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

@@ -82,6 +82,14 @@ class NotYourTurn(Exception):
     """The link that made the move may not act for the seat whose decision it is."""
 
 
+class PhoneInHand(Exception):
+    """The shared screen acts for a seat whose own phone was seen lately: it asks first."""
+
+    def __init__(self, seat: int):
+        super().__init__(seat)
+        self.seat = seat
+
+
 class NoRematch(Exception):
     """This game offers no rematch (yet); the message says why, in the user's language."""
 
@@ -374,6 +382,12 @@ class Game(models.Model):
             return False
         return who == "host" or who == seat
 
+    def phone_in_hand(self, seat: int) -> bool:
+        """Whether the seat's own link (its phone) was seen within PLAY_PHONE_SEEN_SECONDS:
+        its page, poll or stream fetched (play.presence)."""
+        since = timezone.now() - timedelta(seconds=settings.PLAY_PHONE_SEEN_SECONDS)
+        return self.sightings.filter(seat=seat, at__gte=since).exists()
+
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat]["kind"] != HUMAN
 
@@ -434,11 +448,20 @@ class Game(models.Model):
         self.undo_floor = self.version
         self.save(update_fields=["undo_floor"])
 
-    def apply_action(self, action: dict, *, version: int, who: int | str | None) -> list[dict]:
+    def apply_action(
+        self,
+        action: dict,
+        *,
+        version: int,
+        who: int | str | None,
+        for_seat: int | None = None,
+    ) -> list[dict]:
         """Play a human's action made on `version`; returns the events.
 
         StaleVersion if someone moved first, NotYourTurn if `who` may not act for the active
-        seat, IllegalAction if the rules forbid it. Nothing changes unless all is well.
+        seat, PhoneInHand if the host's screen acts for a seat whose own phone was seen lately
+        and was not confirmed by `for_seat` (that seat), IllegalAction if the rules forbid it.
+        Nothing changes unless all is well.
         """
         with transaction.atomic():
             game = self._locked(version)
@@ -448,6 +471,8 @@ class Game(models.Model):
             if not game.may_act(who, state.active):
                 raise NotYourTurn
             seat = state.active
+            if who == "host" and for_seat != seat and game.phone_in_hand(seat):
+                raise PhoneInHand(seat)
             state, events = apply_action(state, action, seat=seat)
             game._append(state, seat, action, events)
             game._take_only_choices(state)
@@ -551,3 +576,21 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.index} {self.action}"
+
+
+class SeatSeen(models.Model):
+    """When a seat's own link (its phone) last fetched its page, its poll or its stream: the
+    shared screen asks before it acts for a seat whose phone is in someone's hand
+    (`play.presence`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sightings")
+    seat = models.PositiveSmallIntegerField()
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_sighting_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seat} seen {self.at:%H:%M:%S}"

@@ -10,6 +10,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from config.links import qr_code, reachable_url
 from live import Update, event_stream
-from play import charts, guide, pushed
+from play import charts, guide, presence, pushed
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
@@ -28,6 +29,7 @@ from play.models import (
     Game,
     NoRematch,
     NotYourTurn,
+    PhoneInHand,
     StaleVersion,
     effective_actions,
 )
@@ -48,6 +50,12 @@ def _game_and_viewer(code: str, key: str) -> tuple[Game, int | str | None]:
     if who is None:
         raise Http404(_("This link does not belong to this game."))
     return game, who
+
+
+def _seen(game: Game, who) -> None:
+    """A seat's own link fetched something: its phone is in someone's hand (play.presence)."""
+    if isinstance(who, int):
+        presence.seen(game.pk, game.code, who)
 
 
 def log_entries(game: Game) -> list[tuple]:
@@ -122,6 +130,14 @@ def context(
     return ctx
 
 
+def board_html(request: HttpRequest, game: Game, key: str) -> str:
+    """The board as the holder of `key` sees it, to put inside another page (a campaign's
+    game page shows it at once instead of fetching it after the page has loaded)."""
+    who = game.seat_for(key)
+    _seen(game, who)
+    return render_to_string("play/game.html#board", context(request, game, who), request)
+
+
 def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
     ctx = context(request, game, who, error=error)
     if request.htmx:
@@ -169,6 +185,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def game_page(request: HttpRequest, code: str, key: str = WATCH) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
     if _moves_bots(request):
+        _seen(game, who)
         game.step_bots()
     return _board(request, game, who)
 
@@ -178,15 +195,18 @@ def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     """204 when the version the page shows is still current (one indexed query); else the board."""
     row = (
         Game.objects.filter(code=code)
-        .values_list("version", "bot_due_at", "host_secret", "seats", "rematched_as_id")
+        .values_list("pk", "version", "bot_due_at", "host_secret", "seats", "rematched_as_id")
         .first()
     )
     if row is None:
         raise Http404
-    version, bot_due_at, host_secret, seats, rematch_id = row
+    pk, version, bot_due_at, host_secret, seats, rematch_id = row
     # Even a 204 tells that the game moved: only to its own links.
-    if key != WATCH and Game(host_secret=host_secret, seats=seats).seat_for(key) is None:
+    who = None if key == WATCH else Game(host_secret=host_secret, seats=seats).seat_for(key)
+    if key != WATCH and who is None:
         raise Http404(_("This link does not belong to this game."))
+    if isinstance(who, int):
+        presence.seen(pk, code, who)
     if rematch_id is not None:
         game, who = _game_and_viewer(code, key)
         return _to_rematch(request, game, who)
@@ -208,7 +228,10 @@ async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
     def look(seen: str | None) -> Update | None:
         return pushed.update(request, game.pk, who, language, seen)
 
-    return event_stream(request, game.live_channel, look)
+    def alive() -> None:
+        _seen(game, who)
+
+    return event_stream(request, game.live_channel, look, alive=alive)
 
 
 def _moves_bots(request: HttpRequest) -> bool:
@@ -235,7 +258,9 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
         message = _("This move could not be read: %(reason)s") % {"reason": error}
         return _refused(request, game, who, message, 400)
     try:
-        game.apply_action(action, version=version, who=who)
+        game.apply_action(action, version=version, who=who, for_seat=_confirmed_for(request))
+    except PhoneInHand as asking:
+        return _ask_first(request, game, who, asking.seat)
     except StaleVersion:
         return _refused(
             request,
@@ -264,6 +289,26 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
     if request.htmx:
         return _board(request, game, who)
     return redirect("play:game", game.code, key)
+
+
+def _confirmed_for(request: HttpRequest) -> int | None:
+    """The seat the shared screen was asked about and confirmed acting for, if any."""
+    value = request.POST.get("for_seat", "")
+    return int(value) if value.isdecimal() and len(value) < 3 else None
+
+
+def _ask_first(request: HttpRequest, game: Game, who, seat: int) -> HttpResponse:
+    """The board with the question: act for this seat although its phone is in someone's
+    hand? Yes posts the same move again, confirmed; no leaves the move to the phone."""
+    ctx = context(request, game, who)
+    ctx["ask_for"] = {
+        "seat": seat,
+        "name": game.seats[seat]["name"],
+        "action": request.POST.get("action", ""),
+    }
+    if request.htmx:
+        return render(request, "play/game.html#board", ctx)
+    return render(request, "play/game.html", ctx)
 
 
 @require_POST

@@ -1,0 +1,126 @@
+"""The shared screen may act for every human seat (a phone can die), but it asks first when that
+seat's own phone was seen in the last minute: its page, its poll or its stream fetched."""
+
+import datetime
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from play import presence
+from play.models import GameAction, SeatSeen
+
+pytestmark = pytest.mark.django_db
+
+ROLL = json.dumps({"type": "roll", "dice": 1})
+HTMX = {"HX-Request": "true"}
+
+
+def post_move(client, game, key, **extra):
+    data = {"version": game.version, "action": ROLL, **extra}
+    return client.post(f"/g/{game.code}/{key}/move/", data, headers=HTMX)
+
+
+def seat_key(game, seat: int) -> str:
+    return game.seats[seat]["secret"]
+
+
+def test_a_phone_seen_lately_makes_the_shared_screen_ask_first(client, start):
+    game = start()
+    assert client.get(f"/g/{game.code}/{seat_key(game, 0)}/").status_code == 200  # Ann's phone
+
+    asked = post_move(client, game, game.host_secret)
+
+    html = asked.content.decode()
+    assert asked.status_code == 200
+    assert "Act for Ann?" in html and "Ann's phone is connected" in html
+    assert 'name="for_seat" value="0"' in html
+    assert "No, Ann plays on the phone" in html
+    game.refresh_from_db()
+    assert game.version == 0 and not GameAction.objects.filter(game=game).exists()
+
+    confirmed = post_move(client, game, game.host_secret, for_seat="0")
+
+    assert confirmed.status_code == 200 and "Act for Ann?" not in confirmed.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1
+    assert GameAction.objects.get(game=game).action == {"type": "roll", "dice": 1}
+
+
+def test_a_phone_not_seen_lets_the_shared_screen_act_at_once(client, start):
+    game = start()
+
+    response = post_move(client, game, game.host_secret)
+
+    assert "Act for Ann?" not in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_a_phone_seen_over_a_minute_ago_counts_as_gone(client, start):
+    game = start()
+    long_ago = timezone.now() - datetime.timedelta(seconds=61)
+    SeatSeen.objects.create(game=game, seat=0, at=long_ago)
+
+    post_move(client, game, game.host_secret)
+
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_a_confirmation_for_another_seat_does_not_count(client, start):
+    game = start()
+    SeatSeen.objects.create(game=game, seat=0, at=timezone.now())
+
+    response = post_move(client, game, game.host_secret, for_seat="1")
+
+    assert "Act for Ann?" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0
+    for junk in ("", "x", "-1", "0" * 500):
+        post_move(client, game, game.host_secret, for_seat=junk)
+        game.refresh_from_db()
+        assert game.version == 0
+
+
+def test_the_phone_itself_never_asks(client, start):
+    game = start()
+    SeatSeen.objects.create(game=game, seat=0, at=timezone.now())
+
+    post_move(client, game, seat_key(game, 0))
+
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_only_the_seats_own_link_counts_as_its_phone(client, start):
+    game = start()
+    client.get(f"/g/{game.code}/{game.host_secret}/")
+    client.get(f"/g/{game.code}/watch/")
+    client.get(f"/g/{game.code}/{seat_key(game, 1)}/poll/?v=0", headers=HTMX)  # Ben's phone
+    assert list(SeatSeen.objects.values_list("seat", flat=True)) == [1]
+    assert not game.phone_in_hand(0) and game.phone_in_hand(1)
+
+
+def test_a_seats_poll_marks_its_phone_seen_and_a_repeat_costs_no_more(client, start):
+    game = start()
+    url = f"/g/{game.code}/{seat_key(game, 0)}/poll/?v={game.version}"
+    assert client.get(url, headers=HTMX).status_code == 204
+    assert game.phone_in_hand(0)
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, headers=HTMX).status_code == 204
+
+    assert len(queries) == 1  # written at most every quarter of the window
+
+
+def test_a_sighting_is_written_again_once_a_quarter_of_the_window_has_passed(start, settings):
+    game = start()
+    settings.PLAY_PHONE_SEEN_SECONDS = 0  # every sighting is written
+    presence.seen(game.pk, game.code, 0)
+    first = SeatSeen.objects.get(game=game).at
+    presence.seen(game.pk, game.code, 0)
+    assert SeatSeen.objects.get(game=game).at >= first
+    assert SeatSeen.objects.count() == 1
