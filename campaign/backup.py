@@ -389,6 +389,7 @@ def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
         expected = {
             Phase.READING: {Stop("before_game", chapter)},
             Phase.AFTER_GAME: {Stop("before_game", chapter + 1), None},
+            Phase.WINNERS_MOMENT: {Stop("before_game", chapter + 1), None},
         }.get(phase)
         if phase in (Phase.FINISHED, Phase.FREE_PLAY):
             coherent = False
@@ -404,7 +405,7 @@ def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:
         coherent = waiting is None and phase != Phase.READING
     if phase == Phase.PLAYING:
         coherent = coherent and current is not None and current.game is not None
-    if phase == Phase.AFTER_GAME:
+    if campaign.game_over:
         coherent = coherent and current is not None and current.winner is not None
     if not coherent:
         raise BackupError(_("The file is damaged: its phase, chapter and reading disagree."))

@@ -19,3 +19,9 @@ def bot_side(sides: tuple[CardDef, CardDef]) -> str:
     """The side a bot winner turns up for a double-sided establishment."""
     a, b = sides
     return "b" if earning_per_coin(b) > earning_per_coin(a) else "a"
+
+
+def bot_pile_side(piles: list[dict]) -> str | None:
+    """The side a bot winner turns up for the new pile (flow.new_pile: one side for all its
+    piles, chosen by the first), or None when the game's end brought no new pile."""
+    return bot_side(piles[0]["sides"]) if piles else None

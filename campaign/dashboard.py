@@ -223,7 +223,7 @@ def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[Chap
         if number < campaign.chapter or campaign.phase in (Phase.FINISHED, Phase.FREE_PLAY):
             state = "played"
         elif number == campaign.chapter:
-            state = "played" if campaign.phase == Phase.AFTER_GAME else "current"
+            state = "played" if campaign.game_over else "current"
         else:
             state = "to_come"
         game = winners.get(number)
@@ -242,17 +242,18 @@ def timeline(campaign: Campaign, deck: Deck, reader: DeckState, games: list[Chap
 
 
 def next_step(campaign: Campaign) -> dict:
-    """The one main button of the table: what to do now, by the campaign's phase."""
-    phase = campaign.phase
+    """The one main button of the table: the step the phase machine says comes next
+    (`Campaign.next_step`), in words."""
+    kind = campaign.next_step
 
     def step(label: str, name: str, icon: str) -> dict:
         return {"label": label, "url": reverse(name, args=[campaign.table_secret]), "icon": icon}
 
-    if phase == Phase.READING:
+    if kind == StepKind.READ:
         return step(_("Read the deck aloud"), "campaign:read_latest", "bi-book")
-    if phase == Phase.PICKING:
+    if kind == StepKind.PICK:
         return step(_("Pick marketplace cards"), "campaign:picks", "bi-hand-index")
-    if phase == Phase.PLAYING:
+    if kind == StepKind.GAME_OVER:
         if ended_in_app(campaign) is not None:
             # its end was taken back: the table takes it again (or records the game instead)
             return step(_("The game is over: accept its result"), "campaign:game", "bi-trophy")
@@ -261,9 +262,11 @@ def next_step(campaign: Campaign) -> dict:
         else:
             label = _("Play game %(n)s") % {"n": campaign.chapter}
         return step(label, "campaign:game", "bi-dice-5")
-    if phase == Phase.AFTER_GAME:
+    if kind == StepKind.END_READ:
         return step(_("Read what the game's end reveals"), "campaign:read_latest", "bi-book")
-    if phase == Phase.FINISHED:
+    if kind == StepKind.AFTER_GAME:
+        return step(_("The winner's moment"), "campaign:after", "bi-trophy")
+    if campaign.phase == Phase.FINISHED:
         return step(_("The campaign is over: free play"), "campaign:free", "bi-stars")
     return step(_("Another game of free play"), "campaign:free", "bi-stars")
 
@@ -279,15 +282,6 @@ def ended_in_app(campaign: Campaign, chapter_game: ChapterGame | None = None) ->
         return None
     state = game.load()
     return state.players[state.winner].name
-
-
-def winners_moment(campaign: Campaign) -> dict:
-    """The button that leads on to the winner's moment once the game's end has been read."""
-    return {
-        "label": _("The winner's moment"),
-        "url": reverse("campaign:after", args=[campaign.table_secret]),
-        "icon": "bi-trophy",
-    }
 
 
 def free_play_choices(campaign: Campaign, deck: Deck) -> list[dict]:
@@ -313,23 +307,31 @@ def free_play_choices(campaign: Campaign, deck: Deck) -> list[dict]:
 
 def game_just_played(campaign: Campaign) -> ChapterGame | None:
     """The chapter's game while its winner's moment waits, with its winner."""
-    if campaign.phase != Phase.AFTER_GAME:
+    if not campaign.game_over:
         return None
     return campaign.chapter_game()
 
 
-def game_view(campaign: Campaign, deck: Deck, reader: DeckState) -> dict:
-    """The chapter's game page around the board: title, rules in force, event cards turned,
-    the picks once revealed, and whether the board is in play or shows how it ended."""
-    chapter_game = campaign.chapter_game()
+def game_view(
+    campaign: Campaign, deck: Deck, reader: DeckState, chapter_game: ChapterGame | None = None
+) -> dict:
+    """A game's page around the board: title, rules in force, event cards turned, the picks
+    once revealed, and the board, in play or as it ended (winner, standings, charts). By
+    default the game of the chapter the campaign is at; `chapter_game` names a past one (a
+    game of free play)."""
+    current = chapter_game is None
+    chapter_game = campaign.chapter_game() if current else chapter_game
     mayors = list(campaign.mayors.all())
     play_game = chapter_game.game if chapter_game else None
     return {
         "chapter_game": chapter_game,
         "play_game": play_game,
-        "title": chapter_titles(deck, reader).get(campaign.chapter, ""),
-        "rules": rule_stack(campaign, deck, rule_cards(campaign, deck, this_game=True)),
-        "events": event_cards(campaign, deck, reader),
+        "title": chapter_titles(deck, reader).get(campaign.chapter, "") if current else "",
+        "free_game": free_game_number(campaign, chapter_game),
+        "rules": rule_stack(campaign, deck, rule_cards(campaign, deck, this_game=True))
+        if current
+        else [],
+        "events": event_cards(campaign, deck, reader) if current else [],
         "picks": [
             {
                 "mayor": m,
@@ -338,13 +340,19 @@ def game_view(campaign: Campaign, deck: Deck, reader: DeckState) -> dict:
             }
             for m in mayors
         ]
-        if campaign.picks_revealed(mayors)
+        if current and campaign.picks_revealed(mayors)
         else [],
-        "playing": campaign.phase == Phase.PLAYING and play_game,
-        "ended_in_app": ended_in_app(campaign, chapter_game),
-        # the finished board (standings, charts) stays until the winner's moment is over
-        "board_shown": campaign.phase in (Phase.PLAYING, Phase.AFTER_GAME) and play_game,
+        "playing": current and campaign.phase == Phase.PLAYING and play_game,
+        "ended_in_app": ended_in_app(campaign, chapter_game) if current else None,
+        "winner": chapter_game.winner if chapter_game else None,
     }
+
+
+def free_game_number(campaign: Campaign, chapter_game: ChapterGame | None) -> int | None:
+    """A game of free play's number (1 for the first after the campaign), None otherwise."""
+    if chapter_game is None or chapter_game.chapter <= campaign.games_total:
+        return None
+    return chapter_game.chapter - campaign.games_total
 
 
 def mayor_view(mayor: Mayor) -> dict:

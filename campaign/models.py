@@ -38,6 +38,7 @@ class Phase(models.TextChoices):
     PICKING = "picking", _("Picking marketplace cards")
     PLAYING = "playing", _("Playing")
     AFTER_GAME = "after_game", _("After the game")
+    WINNERS_MOMENT = "winners_moment", _("The winner's moment")
     FINISHED = "finished", _("Campaign over")
     FREE_PLAY = "free_play", _("Free play")
 
@@ -51,6 +52,7 @@ class StepKind(models.TextChoices):
     EVENT = "event", _("an event STOP is turned")
     GAME_OVER = "game over", _("a game is won")
     RECORD = "record", _("a game played with the box is recorded")
+    END_READ = "end read", _("the game's end is read")
     AFTER_GAME = "after game", _("the steps after the game")
     FREE_PLAY = "free play", _("free play")
     TAKE_BACK = "take back", _("a step is taken back")
@@ -79,13 +81,29 @@ TRANSITIONS: dict[str, Transition] = {
     StepKind.RECORD: Transition(
         _phases(Phase.PICKING, Phase.PLAYING), _phases(Phase.AFTER_GAME, Phase.FREE_PLAY)
     ),
+    # The table has read what the game's end reveals down to its STOP: the winner's moment is
+    # next. It may also come first (a table that read it from the cards): the after-game step
+    # starts from both.
+    StepKind.END_READ: Transition(_phases(Phase.AFTER_GAME), _phases(Phase.WINNERS_MOMENT)),
     StepKind.AFTER_GAME: Transition(
-        _phases(Phase.AFTER_GAME), _phases(Phase.READING, Phase.FINISHED)
+        _phases(Phase.AFTER_GAME, Phase.WINNERS_MOMENT), _phases(Phase.READING, Phase.FINISHED)
     ),
     StepKind.FREE_PLAY: Transition(
         _phases(Phase.FINISHED, Phase.FREE_PLAY), _phases(Phase.PICKING, Phase.PLAYING)
     ),
     StepKind.TAKE_BACK: Transition(frozenset(Phase.values), frozenset(Phase.values)),
+}
+
+# The table's one next step in each phase (the dashboard's main button): the step the phase
+# waits for. Every phase has one, and it is a step the phase allows.
+NEXT_STEP: dict[str, str] = {
+    Phase.READING: StepKind.READ,
+    Phase.PICKING: StepKind.PICK,
+    Phase.PLAYING: StepKind.GAME_OVER,
+    Phase.AFTER_GAME: StepKind.END_READ,
+    Phase.WINNERS_MOMENT: StepKind.AFTER_GAME,
+    Phase.FINISHED: StepKind.FREE_PLAY,
+    Phase.FREE_PLAY: StepKind.FREE_PLAY,
 }
 
 
@@ -144,6 +162,21 @@ class Campaign(models.Model):
     def may(self, step: str) -> bool:
         """Whether the phase machine lets `step` (a StepKind) be taken now."""
         return self.phase in TRANSITIONS[step].start
+
+    @property
+    def next_step(self) -> str:
+        """The step the table takes next (a StepKind): what the main button leads to."""
+        return NEXT_STEP[self.phase]
+
+    @property
+    def game_under_way(self) -> bool:
+        """The chapter's game (or a game of free play) is being played."""
+        return self.phase == Phase.PLAYING
+
+    @property
+    def game_over(self) -> bool:
+        """The chapter's game has a winner, and the winner has not signed the Golden Book yet."""
+        return self.phase in (Phase.AFTER_GAME, Phase.WINNERS_MOMENT)
 
     def picks_allowed(self, mayor: Mayor) -> int:
         """How many marketplace cards a mayor picks: their ticked circles; four in free play

@@ -79,6 +79,7 @@ urlpatterns = [
     private(T + "book/", book.book, "book"),
     private(T + "charts/", book.chart_page, "charts"),
     private(T + "free/", free.free, "free"),
+    private(T + "free/<int:number>/", game.free_game, "free_game"),
     # the host's
     private(T + "export.json", backup.export, "export"),
     private(T + "links/renew/", hosting.renew, "renew"),

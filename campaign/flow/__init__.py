@@ -8,6 +8,7 @@ locked), and moves the phase on:
     read_on(campaign)                         # reading → picking (→ playing if no one must pick)
     pick(campaign, mayor, ["wheat_field", …]) # the last pick starts the game: → playing
     # the game is played in `play`; its last move sends game_finished: → after_game
+    end_read(campaign)                        # the game's end read to its STOP: → winners_moment
     record_table_game(campaign, winner_seat, date)   # or: a game played with the box
     finish_after_game(campaign, side="b")     # the eight steps; → reading (→ finished after 10)
     start_free_play(campaign, yokai_rule="yokai_coins")   # → picking → playing → free_play …
@@ -38,8 +39,8 @@ from .create import (
 )
 from .free_play import start_free_play
 from .game_end import record_table_game, take_game_end
-from .picking import pick
-from .reading import read_on, sides_read
+from .picking import may_pick, pick
+from .reading import end_read, read_on, sides_read
 from .step import Step
 from .take_back import take_back
 
@@ -57,8 +58,10 @@ __all__ = [
     "WrongPhase",
     "create_campaign",
     "deck_of",
+    "end_read",
     "finish_after_game",
     "golden_book_standings",
+    "may_pick",
     "new_pile",
     "our_deck",
     "pick",

@@ -58,7 +58,7 @@ def finish_after_game(
 def new_pile(campaign: Campaign) -> list[dict]:
     """The double-sided establishments the winner chooses a side for now, both sides each
     (only in the after-game phase: before, they are still in the deck)."""
-    if campaign.phase != Phase.AFTER_GAME:
+    if not campaign.game_over:
         return []
     deck = deck_of(campaign)
     sides = sides_of_game_end(deck, reader_of(campaign), campaign.chapter)

@@ -22,13 +22,14 @@ def pick(
     version: int | None = None,
     by: str = "",
 ) -> bool:
-    """A mayor's secret marketplace picks (establishment ids of cards in their bag); the last
-    one starts the game. True if it did."""
+    """A mayor's secret marketplace picks (establishment ids of cards in their bag), or their
+    picks changed while others still pick; the last mayor's pick starts the game. True if it
+    did."""
     with taking(campaign, StepKind.PICK, version, by) as step:
         chosen = step.mayor(mayor)
-        if chosen.picks is not None:
-            raise Overtaken(_("%(name)s has picked already.") % {"name": chosen.name})
         bag = step.bag(chosen)
+        if not may_pick(step.campaign, chosen, len(bag)):
+            raise Overtaken(_("%(name)s has picked already.") % {"name": chosen.name})
         allowed = step.campaign.picks_allowed(chosen)
         try:
             check_picks(bag, allowed, cards, chosen.seat)
@@ -41,6 +42,15 @@ def pick(
         step.save_mayors([chosen], ["picks"])
         step.words["seat"] = chosen.seat
         return start_game_if_all_picked(step)
+
+
+def may_pick(campaign: Campaign, mayor: Mayor, bag_size: int) -> bool:
+    """Whether a mayor may pick now, or change their picks: a person, while the campaign is
+    picking. The last mayor's pick starts the game, and with it every pick is final. A bot,
+    or a mayor whose bag leaves no choice, was picked for at once and has nothing to change."""
+    if not campaign.may(StepKind.PICK) or mayor.is_bot:
+        return False
+    return mayor.picks is None or bag_size > campaign.picks_allowed(mayor)
 
 
 def begin_picking(step: Step) -> None:

@@ -1,5 +1,5 @@
-"""Reading the deck: the STOP before a game turned at the table, and an event STOP turned by
-what happens in a game (the `move_made` signal)."""
+"""Reading the deck: the STOP before a game turned at the table, an event STOP turned by what
+happens in a game (the `move_made` signal), and the game's end read down to its STOP."""
 
 from __future__ import annotations
 
@@ -32,6 +32,13 @@ def read_on(campaign: Campaign, *, version: int | None = None, by: str = "") -> 
         step.move_to(Phase.PICKING)
         begin_picking(step)
     return list(reading.revealed)
+
+
+def end_read(campaign: Campaign, *, by: str = "") -> None:
+    """The table has read what the game's end reveals down to its STOP: the winner's moment
+    is next (the table may also go there before, having read the cards themselves)."""
+    with taking(campaign, StepKind.END_READ, None, by) as step:
+        step.move_to(Phase.WINNERS_MOMENT)
 
 
 def sides_read(campaign: Campaign) -> list[Side]:

@@ -63,8 +63,9 @@ def taking(campaign: Campaign, kind: str, version: int | None, by: str) -> Itera
             by or kind,
             kind=kind,
         )
-        # the campaign as it stands before the step, for the host to take the step back
-        before = None if kind == StepKind.TAKE_BACK else step.capture()
+        # the campaign as it stands before the step, for the host to take the step back (the
+        # game's end read is no entry to correct: taking back goes past it, to the result)
+        before = None if kind in (StepKind.TAKE_BACK, StepKind.END_READ) else step.capture()
         yield step
         step.save_campaign()
         if before is not None:
@@ -247,5 +248,5 @@ class Step:
 
     def _in_force_from(self) -> int:
         """The first game a rule or sticker read now applies to."""
-        after = self.campaign.phase in (Phase.AFTER_GAME, Phase.PLAYING)
+        after = self.campaign.game_over or self.campaign.phase == Phase.PLAYING
         return self.campaign.chapter + (1 if after else 0)

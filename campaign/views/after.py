@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign import dashboard, flow
+from campaign.bot_choices import bot_pile_side
 from campaign.forms import GoldenBookForm
 from campaign.models import StepKind
 
@@ -25,12 +26,15 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
     chapter_game = campaign.chapter_game()
     winner = chapter_game.winner
     piles = dashboard.new_pile_view(campaign)
+    # a bot that won has chosen its side already: the table sees it and confirms
+    bot_choice = bot_pile_side(flow.new_pile(campaign)) if winner.is_bot else None
     form = GoldenBookForm(
         request.POST or None,
         initial={
             "date": chapter_game.played_on,
             "name": winner.name,
             "city_name": winner.city_name,
+            "side": bot_choice,
         },
         needs_side=bool(piles),
     )
@@ -61,6 +65,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
         colour=winner.colour,
         chapter_game=chapter_game,
         piles=piles,
+        bot_choice=bot_choice,
     )
     return render(request, "campaign/after.html", ctx, status=400 if form.errors else 200)
 

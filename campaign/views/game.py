@@ -1,4 +1,5 @@
-"""The chapter's game around the board: on the table's screen, and in a mayor's seat."""
+"""A game of the campaign around its board: on the table's screen, in a mayor's seat, and a
+finished game of free play from the table's list."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign import dashboard, flow
+from campaign.models import Campaign, ChapterGame
+from play.views import board_html
 
 from .access import mayor_by_link
 from .common import campaign_at, common, flow_errors, poll_context, posted_version, table_url
@@ -18,11 +21,33 @@ from .common import campaign_at, common, flow_errors, poll_context, posted_versi
 @flow_errors
 def game(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
+    return _table_page(request, campaign, None)
+
+
+@require_GET
+@flow_errors
+def free_game(request: HttpRequest, table_secret: str, number: int) -> HttpResponse:
+    """A game of free play, finished or under way: its winner, standings and charts (a number
+    no game has leads to the list of them)."""
+    campaign = campaign_at(table_secret)
+    chapter_game = (
+        ChapterGame.objects.select_related("game", "winner")
+        .filter(campaign=campaign, chapter=campaign.games_total + number)
+        .first()
+    )
+    if number < 1 or chapter_game is None:
+        return redirect("campaign:free", table_secret)
+    return _table_page(request, campaign, chapter_game)
+
+
+def _table_page(request, campaign: Campaign, chapter_game: ChapterGame | None) -> HttpResponse:
     ctx = common(campaign)
-    ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"]))
+    ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"], chapter_game))
     play_game = ctx["play_game"]
+    key = play_game.host_secret if play_game else ""
     ctx.update(
-        board_key=play_game.host_secret if play_game else "",
+        board_key=key,
+        board=board_html(request, play_game, key) if play_game else "",
         next=dashboard.next_step(campaign),
         is_table=True,
         **poll_context(campaign, table_url(campaign, "campaign:poll")),
@@ -60,6 +85,7 @@ def mayor_game(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         me=me,
         colour=me.colour,
         board_key=key,
+        board=board_html(request, play_game, key) if key else "",
         is_table=False,
         **poll_context(campaign, reverse("campaign:mayor_poll", args=[me.secret])),
     )

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from campaign import dashboard
 from campaign.deck_text import component_name
+from campaign.models import StepKind
 
 from .access import mayor_by_link
 from .common import common, flow_errors
@@ -23,12 +24,16 @@ from .poll import mayor_moment
 def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     me = mayor_by_link(mayor_secret)
     campaign = me.campaign
+    if request.method == "GET" and campaign.game_under_way:
+        # a phone's link opened during a game: straight to the mayor's seat
+        return redirect("campaign:mayor_game", mayor_secret)
     error = None
     if request.method == "POST":
         error = take_picks(request, campaign, me)
         if error is None:
             return redirect("campaign:mayor", mayor_secret)
     ctx = common(campaign)
+    allowed_to_pick = may_pick(campaign, me)
     ctx.update(
         pick_context(request, campaign, me, error),
         me=me,
@@ -37,7 +42,11 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         my_picks=[component_name(ctx["deck"], cid) for cid in (me.picks or [])],
         read=dashboard.read_aloud(ctx["deck"], ctx["reader"]),
         game_just_played=dashboard.game_just_played(campaign),
-        may_pick=may_pick(campaign, me),
+        reading_the_end=campaign.may(StepKind.END_READ),
+        may_pick=allowed_to_pick,
+        # the form: to pick, or to change the picks made (until the last mayor has picked)
+        pick_form=allowed_to_pick
+        and (me.picks is None or error is not None or request.GET.get("change") == "1"),
         shown=True,
         action=reverse("campaign:mayor", args=[mayor_secret]),
         poll_url=reverse("campaign:mayor_poll", args=[mayor_secret])

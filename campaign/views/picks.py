@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign import dashboard, flow
-from campaign.models import Campaign, Mayor, StepKind
+from campaign.models import Campaign, Mayor, Place
+from campaign.places import bag_components
 
 from .common import campaign_at, common, flow_errors, poll_context, table_url
 
@@ -21,28 +22,44 @@ from .common import campaign_at, common, flow_errors, poll_context, table_url
 def picks(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
     ctx = common(campaign)
+    mayors = list(campaign.mayors.all())
     ctx.update(
-        mayors=[dashboard.mayor_view(m) for m in campaign.mayors.all()],
+        mayors=[dashboard.mayor_view(m) for m in mayors],
+        may_pick=mayors_who_may_pick(campaign, mayors),
         next=dashboard.next_step(campaign),
         **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
     return render(request, "campaign/picks.html", ctx)
 
 
+def mayors_who_may_pick(campaign: Campaign, mayors: list[Mayor]) -> set[int]:
+    """The seats of the mayors who may pick now, or change their picks while others still
+    pick (flow.may_pick)."""
+    rows = list(campaign.places.filter(place=Place.BAG).only("component", "place", "mayor"))
+    deck = campaign.deck
+    return {
+        mayor.seat
+        for mayor in mayors
+        if flow.may_pick(campaign, mayor, len(bag_components(deck, rows, mayor.pk)))
+    }
+
+
 def may_pick(campaign: Campaign, mayor: Mayor) -> bool:
-    """A person who has not picked yet, while the campaign is picking."""
-    return campaign.may(StepKind.PICK) and mayor.picks is None and not mayor.is_bot
+    return mayor.seat in mayors_who_may_pick(campaign, [mayor])
 
 
 def pick_context(request: HttpRequest, campaign: Campaign, mayor: Mayor, error) -> dict:
-    """The pick form's bag, how many to pick, and a refused pick's ticks kept."""
+    """The pick form's bag, how many to pick, and the cards ticked: a refused pick's, or the
+    picks made so far when a mayor changes them."""
+    bag = dashboard.bag(campaign, campaign.deck, mayor)
     return {
         "mayor": mayor,
         "colour": mayor.colour,
-        "bag": dashboard.bag(campaign, campaign.deck, mayor),
+        "bag": bag,
         "allowed": campaign.picks_allowed(mayor),
+        "to_pick": min(campaign.picks_allowed(mayor), len(bag)),
         "error": error,
-        "ticked": request.POST.getlist("card") if error else [],
+        "ticked": request.POST.getlist("card") if error else (mayor.picks or []),
     }
 
 
@@ -65,18 +82,22 @@ def pick_at_table(request: HttpRequest, table_secret: str, seat: int) -> HttpRes
     if not may_pick(campaign, mayor):
         return redirect("campaign:picks", table_secret)
     error = None
+    changing = mayor.picks is not None
     if request.method == "POST":
         error = take_picks(request, campaign, mayor)
         if error is None:
-            messages.success(
-                request,
-                _("Thank you, %(name)s. Pass the device back to the table.") % {"name": mayor.name},
+            thanks = (
+                _("Thank you, %(name)s: your picks are changed. Pass the device back to the table.")
+                if changing
+                else _("Thank you, %(name)s. Pass the device back to the table.")
             )
+            messages.success(request, thanks % {"name": mayor.name})
             return redirect("campaign:picks", table_secret)
     ctx = common(campaign)
     ctx.update(
         pick_context(request, campaign, mayor, error),
         shown=request.method == "POST" or request.GET.get("show") == "1",
+        changing=changing,
         action=reverse("campaign:pick_at_table", args=[table_secret, seat]),
     )
     return render(request, "campaign/pick.html", ctx, status=400 if error else 200)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,17 +35,19 @@ def read(request: HttpRequest, table_secret: str, page: int) -> HttpResponse:
         return redirect("campaign:read", table_secret, len(pages))
     current = pages[page - 1]
     at_stop = current.kind == "stop"
+    if at_stop and campaign.may(StepKind.END_READ):
+        # The table has read the game's end down to its STOP: from now on every screen's main
+        # button is the winner's moment. Reaching the page is the step (a GET, but one that
+        # only moves on within the phase, once; a second screen there at once is no error).
+        with contextlib.suppress(flow.WrongPhase):
+            flow.end_read(campaign, by="table")
     ctx.update(
         page=dashboard.page_view(deck, reader, current),
         pages=len(pages),
         previous=page - 1 if page > 1 else None,
         following=page + 1 if page < len(pages) else None,
         may_turn=at_stop and campaign.may(StepKind.READ),
-        next=(
-            dashboard.winners_moment(campaign)
-            if at_stop and campaign.may(StepKind.AFTER_GAME)
-            else dashboard.next_step(campaign)
-        ),
+        next=dashboard.next_step(campaign),
         **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
     return render(request, "campaign/read.html", ctx)

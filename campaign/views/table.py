@@ -26,7 +26,8 @@ def table(request: HttpRequest, table_secret: str) -> HttpResponse:
     ctx.update(
         next=dashboard.next_step(campaign),
         may_record=campaign.may(StepKind.RECORD),
-        may_sign=campaign.may(StepKind.AFTER_GAME),
+        # the winner's moment before the reading is done: for a table that read the cards
+        may_skip_reading=campaign.may(StepKind.END_READ),
         hosted=hosted,
         last_step=last_step(campaign) if hosted else None,
         **poll_context(campaign, table_url(campaign, "campaign:poll")),

@@ -178,11 +178,26 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("chapter's game, its result taken back", _table(taken_back, "game")),
     ]
 
+    moment = _new_campaign("Moment", owner)
+    flow.read_on(moment)
+    flow.record_table_game(moment, 2, datetime.date(2026, 11, 26))  # Cem, a bot, won
+    flow.end_read(moment)  # the game's end read to its STOP
+    pages += [
+        ("dashboard, the winner's moment next", _table(moment, "table")),
+        ("winner's moment, a bot's side chosen", _table(moment, "after")),
+        ("a mayor's phone, the winner's moment", _mayor(moment, "mayor")),
+    ]
+
     picking = _new_campaign("Picking", owner)
     _record(picking, 3)
     flow.read_on(picking)
     picking.refresh_from_db()
     assert picking.phase == Phase.PICKING
+    changer = _a_mayor_who_picked_and_may_change(picking)
+    pages += [
+        ("a mayor's phone, changing picks", _mayor(picking, "mayor", changer) + "?change=1"),
+        ("pick at the table, changing", _table(picking, "pick_at_table", changer) + "?show=1"),
+    ]
     pages += [
         ("dashboard, picking", _table(picking, "table")),
         ("picks", _table(picking, "picks")),
@@ -219,8 +234,22 @@ def every_page(owner) -> list[tuple[str, str]]:
     pages += [
         ("free play", _table(finished, "free")),
         ("dashboard, free play", _table(finished, "table")),
+        ("a game of free play over", _table(finished, "game")),
+        ("a game of free play, from the list", _table(finished, "free_game", 1)),
     ]
     return pages
+
+
+def _a_mayor_who_picked_and_may_change(campaign: Campaign) -> int:
+    """A mayor other than Ann whose bag leaves a choice picks now; they may still change it."""
+    deck = flow.deck_of(campaign)
+    for mayor in campaign.mayors.exclude(seat=0).filter(kind="human"):
+        bag = [card["establishment"] for card in dashboard.bag(campaign, deck, mayor)]
+        allowed = campaign.picks_allowed(mayor)
+        if len(bag) > allowed:
+            flow.pick(campaign, mayor, bag[:allowed])
+            return mayor.seat
+    raise AssertionError("no mayor but Ann has a choice of picks")
 
 
 def _reading(campaign: Campaign) -> list:

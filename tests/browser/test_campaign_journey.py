@@ -131,12 +131,13 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     assert "The First Harvest" in host.locator(".campaign-panel h1").inner_text()
     shoot(host, "game")
 
-    # the phones follow by themselves (the campaign's poll), to their own seats
-    ann.wait_for_selector("a:has-text('To your seat in the game')")
-    ann.get_by_role("link", name="To your seat in the game").click()
-    ann.wait_for_selector("#board[data-version]")
+    # the phones follow by themselves (the campaign's poll), straight to their own seats
+    ann.wait_for_selector("#board[data-version]", timeout=20_000)
+    assert ann.locator("a:has-text('To your seat in the game')").count() == 0
     shoot(ann, "mayor-game")
-    ann.goto(mayor_links[0])
+    ann.goto(mayor_links[0])  # her link opened again: her seat, with its board at once
+    assert ann.url.endswith("/game/")
+    assert ann.locator("#board[data-you='0']").count() == 1
 
     bots_take_over(campaign.games.get(chapter=1).game)
     host.wait_for_selector(".game-won", timeout=120_000)
@@ -183,10 +184,10 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     boxes.nth(0).check()
     boxes.nth(2).check()
     ben.get_by_role("button", name="These are my picks").click()
-    ben.wait_for_selector("a:has-text('To your seat in the game')")
-    # Ann's page follows by itself (its poll reloads it as the game starts); navigating it now
-    # would race that reload: wait for the link, as a person would
-    expect(ann.locator("a:has-text('To your seat in the game')")).to_have_count(1, timeout=20_000)
+    ben.wait_for_selector("#board[data-you='1']")
+    # Ann's page follows by itself (its poll reloads it as the game starts, on to her seat);
+    # navigating it now would race that reload: wait for the board, as a person would
+    expect(ann.locator("#board[data-you='0']")).to_have_count(1, timeout=20_000)
 
     host.goto(f"{base}/c/{campaign.table_secret}/game/")
     host.wait_for_selector(".picks-revealed")
@@ -217,8 +218,27 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
         assert boxes.count() == 4
         for index in range(picks):
             boxes.nth(index).check()
+        expect(mayor_phone.locator(".pick-count")).to_have_text(f"{picks} of {picks} chosen")
+        boxes.nth(3).check()  # one too many: the count says so before anything is sent
+        expect(mayor_phone.locator(".pick-count")).to_have_text(
+            f"{picks + 1} of {picks} chosen: too many"
+        )
+        boxes.nth(3).uncheck()
         mayor_phone.get_by_role("button", name="These are my picks").click()
         mayor_phone.wait_for_selector(".pick-form", state="detached")
+        if mayor_phone is ann:  # she thinks again while Ben still picks: the last card instead
+            ann.get_by_role("link", name="Change my picks").click()
+            expect(ann.locator(".pick-count")).to_have_text("3 of 3 chosen")
+            cards = ann.locator(".pick-form input[name=card]")
+            dropped, taken = (
+                cards.nth(0).get_attribute("value"),
+                cards.nth(3).get_attribute("value"),
+            )
+            cards.nth(0).uncheck()
+            cards.nth(3).check()
+            shoot(ann, "mayor-changes-picks")
+            ann.get_by_role("button", name="These are my picks").click()
+            ann.wait_for_selector(".pick-form", state="detached")
         if mayor_phone is ann:  # Ben still picking: the table shows that Ann has, not what
             # the table's page reloads by itself (a locator: the CSP forbids evaluated strings)
             expect(host.locator(".picks-status .waiting")).to_have_count(1, timeout=15_000)
@@ -226,6 +246,8 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     host.wait_for_selector(".next-step:has-text('Play game 3')")
     campaign.refresh_from_db()
     assert campaign.phase == Phase.PLAYING and campaign.chapter == 3
+    changed = campaign.mayors.get(seat=0).picks  # the game was set up with Ann's changed picks
+    assert taken in changed and dropped not in changed and len(changed) == 3
     host.goto(f"{base}/c/{campaign.table_secret}/")
     shoot(host, "dashboard-game-2")
     host.goto(f"{base}/campaigns/")

@@ -38,9 +38,7 @@ def test_the_table_keeps_the_finished_board_and_names_the_winner(client, ended):
     campaign, chapter_game = ended
     page = client.get(reverse("campaign:game", args=[campaign.table_secret])).content.decode()
     assert f"{chapter_game.winner.name} has won game 1!" in page
-    assert (
-        reverse("play:poll", args=[chapter_game.game.code, chapter_game.game.host_secret]) in page
-    )
+    assert 'id="board"' in page and "Final standings" in page  # the finished board, at once
     assert "Read what the game&#x27;s end reveals" in page  # the next step, said as it is
     assert "record it" not in page
 
@@ -53,8 +51,9 @@ def test_a_phone_says_who_won_and_what_the_table_does_now(client, ended):
     assert "then the winner signs the Golden Book" in page
     assert "The table is reading the deck" not in page
     board = client.get(reverse("campaign:mayor_game", args=[mayor.secret])).content.decode()
-    seat_key = chapter_game.game.seats[1]["secret"]
-    assert reverse("play:poll", args=[chapter_game.game.code, seat_key]) in board
+    assert 'data-you="1"' in board and "Final standings" in board
+    assert reverse("play:export", args=[chapter_game.game.code]) in board
+    assert chapter_game.game.host_secret not in board
 
 
 def test_a_chapter_game_offers_no_rematch_and_refuses_one(client, ended):

@@ -22,6 +22,7 @@ def path_of(pattern: URLPattern, campaign, mayor) -> str:
         "<secret:mayor_secret>": mayor.secret,
         "<int:page>": "1",
         "<int:seat>": "0",
+        "<int:number>": "1",
     }.items():
         route = route.replace(name, value)
     assert "<" not in route, f"a route this test does not know how to fill: {route}"

@@ -24,6 +24,7 @@ def _steps(campaign):
         StepKind.READ: lambda: flow.read_on(campaign),
         StepKind.PICK: lambda: flow.pick(campaign, mayor or campaign.mayors.first(), []),
         StepKind.RECORD: lambda: flow.record_table_game(campaign, 0, DAY),
+        StepKind.END_READ: lambda: flow.end_read(campaign),
         StepKind.AFTER_GAME: lambda: flow.finish_after_game(campaign, side="a"),
         StepKind.FREE_PLAY: lambda: flow.start_free_play(
             campaign, yokai_rule=campaign.deck.shape.free_play_rules[0]
@@ -46,6 +47,8 @@ def _in_every_phase():
     flow.read_on(after)
     flow.record_table_game(after, 1, DAY)
     yield Phase.AFTER_GAME, after
+    flow.end_read(after)
+    yield Phase.WINNERS_MOMENT, after
     finished = new_campaign(seed=5)
     record_chapters(finished, 10)
     yield Phase.FINISHED, finished
@@ -82,7 +85,8 @@ def test_the_steps_may_be_taken_in_exactly_the_declared_phases():
         StepKind.RECORD,
         StepKind.TAKE_BACK,
     }
-    assert may[Phase.AFTER_GAME] == {StepKind.AFTER_GAME, StepKind.TAKE_BACK}
+    assert may[Phase.AFTER_GAME] == {StepKind.END_READ, StepKind.AFTER_GAME, StepKind.TAKE_BACK}
+    assert may[Phase.WINNERS_MOMENT] == {StepKind.AFTER_GAME, StepKind.TAKE_BACK}
     assert may[Phase.FINISHED] == {StepKind.FREE_PLAY, StepKind.TAKE_BACK}
     assert may[Phase.FREE_PLAY] == {StepKind.FREE_PLAY, StepKind.TAKE_BACK}
 

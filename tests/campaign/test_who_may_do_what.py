@@ -54,8 +54,9 @@ EXPECTED = {
     (T, "charts", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "free", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "free", "post"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},  # not yet: the page
+    (T, "free_game", "get"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # none yet: list
     # Ann's phone
-    (M, "mayor", "get"): {PHONE: 200},
+    (M, "mayor", "get"): {PHONE: 302},  # a game is on: straight to her seat
     (M, "mayor", "post"): {PHONE: 400},  # no pick now: told so
     (M, "mayor_poll", "get"): {PHONE: 200},
     (M, "mayor_game", "get"): {PHONE: 200},
@@ -71,7 +72,7 @@ EXPECTED = {
     (T, "take_back", "post"): {PHONE: 404, TABLE: LOG_IN, HOST: 409, OTHER: 404},  # stale page
     (T, "renew", "post"): {PHONE: 404, TABLE: LOG_IN, HOST: 302, OTHER: 404},  # last: it renews
 }
-ROUTE_ARGS = {"read": [1], "pick_at_table": [0]}
+ROUTE_ARGS = {"read": [1], "pick_at_table": [0], "free_game": [1]}
 POSTED = {  # what each form would send
     "turn": {"version": "0"},
     "pick_at_table": {"card": ["wheat_field"]},
@@ -191,7 +192,8 @@ def test_a_mayors_link_of_the_old_form_leads_to_the_new_one(client, campaign, pa
     assert response.status_code == 307
     assert response["Location"] == f"/c/m/{ann.secret}/{page}?k=x"
     assert campaign.table_secret not in response["Location"]
-    assert client.get(response["Location"]).status_code in (200, 204)
+    # on to the new link: her page (during a game, straight on to her seat), poll or seat
+    assert client.get(response["Location"], follow=True).status_code in (200, 204)
 
 
 def test_a_pick_sent_to_an_old_link_is_sent_on(client):

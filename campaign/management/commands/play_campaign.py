@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test.utils import override_settings
 
 from campaign import decks, flow
-from campaign.bot_choices import bot_side
+from campaign.bot_choices import bot_pile_side
 from campaign.models import Campaign, ChapterGame, Phase
 from play.engine.bots import BOTS
 
@@ -75,10 +75,8 @@ class Command(BaseCommand):
     def _chapter(self, campaign: Campaign) -> None:
         flow.read_on(campaign, by="bots")
         chapter_game = self._play(campaign)
-        side = None
         piles = flow.new_pile(campaign)
-        if piles:
-            side = bot_side(piles[0]["sides"])
+        side = bot_pile_side(piles)
         flow.finish_after_game(campaign, side=side, by="bots")
         winner = chapter_game.winner
         self.stdout.write(
