@@ -77,6 +77,10 @@ def mayor_game(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     campaign = me.campaign
     ctx = common(campaign)
     ctx.update(dashboard.game_view(campaign, ctx["deck"], ctx["reader"]))
+    if ctx["chapter_game"] is None:
+        # no game under way or just over (the next one is being read or picked for): a phone
+        # left on its seat follows the campaign on to the mayor's own page
+        return redirect("campaign:mayor", mayor_secret)
     play_game = ctx["play_game"]
     key = ""
     if play_game is not None and me.seat < len(play_game.seats):

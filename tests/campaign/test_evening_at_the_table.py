@@ -345,3 +345,11 @@ def test_the_tables_screen_asks_before_it_plays_for_a_mayor_on_their_phone(clien
     assert f"Act for {mayor.name}?" in asked
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_a_phone_left_on_its_seat_follows_on_to_its_page_when_the_next_game_is_prepared(client):
+    campaign = new_campaign(kinds=("human", "human", "human"))
+    record_chapters(campaign, 1)  # chapter 2 is being read
+    ann = campaign.mayors.get(seat=0)
+    response = client.get(mayor_url("mayor_game", ann))
+    assert response.status_code == 302 and response["Location"] == mayor_url("mayor", ann)
