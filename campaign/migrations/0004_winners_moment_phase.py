@@ -4,25 +4,62 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaign', '0003_campaignsnapshot'),
+        ("campaign", "0003_campaignsnapshot"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='campaign',
-            name='phase',
-            field=models.CharField(choices=[('reading', 'Reading the deck'), ('picking', 'Picking marketplace cards'), ('playing', 'Playing'), ('after_game', 'After the game'), ('winners_moment', "The winner's moment"), ('finished', 'Campaign over'), ('free_play', 'Free play')], default='reading', max_length=16),
+            model_name="campaign",
+            name="phase",
+            field=models.CharField(
+                choices=[
+                    ("reading", "Reading the deck"),
+                    ("picking", "Picking marketplace cards"),
+                    ("playing", "Playing"),
+                    ("after_game", "After the game"),
+                    ("winners_moment", "The winner's moment"),
+                    ("finished", "Campaign over"),
+                    ("free_play", "Free play"),
+                ],
+                default="reading",
+                max_length=16,
+            ),
         ),
         migrations.AlterField(
-            model_name='campaignsnapshot',
-            name='kind',
-            field=models.CharField(choices=[('create', 'the campaign begins'), ('read', 'the deck is read on'), ('pick', 'a mayor picks'), ('event', 'an event STOP is turned'), ('game over', 'a game is won'), ('record', 'a game played with the box is recorded'), ('end read', "the game's end is read"), ('after game', 'the steps after the game'), ('free play', 'free play'), ('take back', 'a step is taken back')], max_length=16),
+            model_name="campaignsnapshot",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("create", "the campaign begins"),
+                    ("read", "the deck is read on"),
+                    ("pick", "a mayor picks"),
+                    ("event", "an event STOP is turned"),
+                    ("game over", "a game is won"),
+                    ("record", "a game played with the box is recorded"),
+                    ("end read", "the game's end is read"),
+                    ("after game", "the steps after the game"),
+                    ("free play", "free play"),
+                    ("take back", "a step is taken back"),
+                ],
+                max_length=16,
+            ),
         ),
         migrations.AlterField(
-            model_name='historicalcampaign',
-            name='phase',
-            field=models.CharField(choices=[('reading', 'Reading the deck'), ('picking', 'Picking marketplace cards'), ('playing', 'Playing'), ('after_game', 'After the game'), ('winners_moment', "The winner's moment"), ('finished', 'Campaign over'), ('free_play', 'Free play')], default='reading', max_length=16),
+            model_name="historicalcampaign",
+            name="phase",
+            field=models.CharField(
+                choices=[
+                    ("reading", "Reading the deck"),
+                    ("picking", "Picking marketplace cards"),
+                    ("playing", "Playing"),
+                    ("after_game", "After the game"),
+                    ("winners_moment", "The winner's moment"),
+                    ("finished", "Campaign over"),
+                    ("free_play", "Free play"),
+                ],
+                default="reading",
+                max_length=16,
+            ),
         ),
     ]

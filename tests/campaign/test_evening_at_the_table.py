@@ -353,3 +353,15 @@ def test_a_phone_left_on_its_seat_follows_on_to_its_page_when_the_next_game_is_p
     ann = campaign.mayors.get(seat=0)
     response = client.get(mayor_url("mayor_game", ann))
     assert response.status_code == 302 and response["Location"] == mayor_url("mayor", ann)
+
+
+def test_taking_back_after_the_games_end_was_read_takes_back_the_result(game_over):
+    campaign = game_over
+    flow.end_read(campaign)
+    assert campaign.phase == Phase.WINNERS_MOMENT
+
+    flow.take_back(campaign, version=campaign.version)
+
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PLAYING  # as before the game was recorded
+    assert campaign.chapter_game().winner is None
