@@ -479,8 +479,10 @@ class Game(models.Model):
         self._take(game)
         return events
 
-    def undo(self, *, version: int, who: int | str | None) -> None:
-        """Take back the last build-step action (UNDOABLE), if no die was rolled since."""
+    def undo(self, *, version: int, who: int | str | None, for_seat: int | None = None) -> None:
+        """Take back the last build-step action (UNDOABLE), if no die was rolled since; the
+        host's screen taking back a seat's action whose phone was seen lately is asked first
+        (PhoneInHand), as for a move."""
         with transaction.atomic():
             game = self._locked(version)
             last = game.actions.order_by("-index").first()
@@ -495,6 +497,8 @@ class Game(models.Model):
                 raise IllegalAction("nothing_to_undo")
             if not game.may_act(who, last.seat):
                 raise NotYourTurn
+            if who == "host" and for_seat != last.seat and game.phone_in_hand(last.seat):
+                raise PhoneInHand(last.seat)
             actions = effective_actions(game.log())
             actions.pop()
             state = replay(game.setup, actions)

@@ -297,15 +297,17 @@ def _confirmed_for(request: HttpRequest) -> int | None:
     return int(value) if value.isdecimal() and len(value) < 3 else None
 
 
-def _ask_first(request: HttpRequest, game: Game, who, seat: int) -> HttpResponse:
+def _ask_first(request: HttpRequest, game: Game, who, seat: int, *, undo=False) -> HttpResponse:
     """The board with the question: act for this seat although its phone is in someone's
-    hand? Yes posts the same move again, confirmed; no leaves the move to the phone."""
+    hand? Yes posts the same move (or undo) again, confirmed; no leaves it to the phone."""
     ctx = context(request, game, who)
     ctx["ask_for"] = {
         "seat": seat,
         "name": game.seats[seat]["name"],
         "action": request.POST.get("action", ""),
+        "undo": undo,
     }
+    ctx["can_undo"] = False
     if request.htmx:
         return render(request, "play/game.html#board", ctx)
     return render(request, "play/game.html", ctx)
@@ -315,7 +317,13 @@ def _ask_first(request: HttpRequest, game: Game, who, seat: int) -> HttpResponse
 def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     game, who = _game_and_viewer(code, key)
     try:
-        game.undo(version=int(request.POST.get("version", "-1")), who=who)
+        game.undo(
+            version=int(request.POST.get("version", "-1")),
+            who=who,
+            for_seat=_confirmed_for(request),
+        )
+    except PhoneInHand as asking:
+        return _ask_first(request, game, who, asking.seat, undo=True)
     except (StaleVersion, ValueError):
         # IllegalAction is a ValueError too; both leave the game as it was.
         return _refused(request, game, who, _("There is nothing to undo any more."), 409)

@@ -124,3 +124,23 @@ def test_a_sighting_is_written_again_once_a_quarter_of_the_window_has_passed(sta
     presence.seen(game.pk, game.code, 0)
     assert SeatSeen.objects.get(game=game).at >= first
     assert SeatSeen.objects.count() == 1
+
+
+def test_taking_back_a_phones_build_from_the_shared_screen_asks_first_too(client, start):
+    game = start()
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who=0)  # on Ann's phone
+    game.apply_action({"type": "build", "card": "wheat_field"}, version=1, who=0)
+    assert game.load().players[0].city["wheat_field"] == 2
+    SeatSeen.objects.create(game=game, seat=0, at=timezone.now())
+    undo = f"/g/{game.code}/{game.host_secret}/undo/"
+
+    asked = client.post(undo, {"version": game.version}, headers=HTMX).content.decode()
+
+    assert "Act for Ann?" in asked and f'action="{undo}"' in asked
+    assert 'name="undo" value="1"' in asked
+    game.refresh_from_db()
+    assert game.version == 2
+    client.post(undo, {"version": game.version, "for_seat": "0"}, headers=HTMX)
+    game.refresh_from_db()
+    assert game.version == 3
+    assert game.load().players[0].city["wheat_field"] == 1  # her start card only, as before
