@@ -15,7 +15,9 @@ them into a list, less `play` without).
 
 The reference engine is checked out from COMMIT (default: the commit before the fast contract)
 into a temporary git worktree. Each engine and the lean loop run in child processes of their
-own and take turns round by round, so a busy machine slows all alike. Figures are medians over
+own and take turns round by round. Every figure is CPU time of the process that measures it
+(time.process_time), so other work on the machine weighs little; the lean loop is timed the same
+way, by playing its games here (its self-check runs first, untimed). Figures are medians over
 the rounds; ratios are taken within a round. `--only` measures this checkout and the lean loop.
 
 Goal (issue 17): random playouts through the fast contract at least 0.5 × the lean loop, with
@@ -28,7 +30,6 @@ import argparse
 import contextlib
 import json
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -50,7 +51,7 @@ def fast_playouts(players: int, games: int) -> dict:
     from play.engine import legal_moves, new_game, play
 
     decisions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(games):
         state = new_game("classic", players=NAMES[:players], seed=seed)
         rng = random.Random(seed).random
@@ -58,7 +59,7 @@ def fast_playouts(players: int, games: int) -> dict:
             moves = legal_moves(state)
             play(state, moves[int(rng() * len(moves))])
             decisions += 1
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return {"fast_games_per_second": games / elapsed, "fast_decisions_per_game": decisions / games}
 
 
@@ -66,7 +67,7 @@ def checked_playouts(players: int, games: int) -> dict:
     from play.engine import apply_action, legal_actions, new_game
 
     decisions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(games):
         state = new_game("classic", players=NAMES[:players], seed=seed)
         rng = random.Random(seed).random
@@ -75,7 +76,7 @@ def checked_playouts(players: int, games: int) -> dict:
             state, _events = apply_action(state, actions[int(rng() * len(actions))])
             decisions += 1
         state.to_json()
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return {"games_per_second": games / elapsed, "decisions_per_game": decisions / games}
 
 
@@ -95,10 +96,10 @@ def positions(players: int, games: int) -> list:
 
 
 def micros(found: list, call) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     for state, action in found:
         call(state, action)
-    return (time.perf_counter() - started) / len(found) * 1e6
+    return (time.process_time() - started) / len(found) * 1e6
 
 
 def per_call(found: list) -> dict:
@@ -148,10 +149,11 @@ def child(root: str) -> None:
 
 
 class Engine:
-    def __init__(self, label: str, root: Path):
+    def __init__(self, label: str, root: Path | None):
+        """A child measuring the engine under `root`, or the lean loop (root None)."""
         self.label = label
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--child", str(root)],
+            [sys.executable, __file__, "--child", str(root) if root else "--lean"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -167,16 +169,26 @@ class Engine:
         self.process.wait()
 
 
-def lean(players: int, games: int) -> dict:
-    """The lean loop's own report (it checks itself first, untimed)."""
-    output = subprocess.run(
-        [sys.executable, str(LEAN), str(games), str(players)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    found = re.search(r"games_per_s=([\d.]+) decisions_per_game=([\d.]+)", output)
-    return {"games_per_second": float(found[1]), "decisions_per_game": float(found[2])}
+def lean_playouts(players: int, games: int) -> dict:
+    """The lean loop's games, as its own main plays them (in the child that imported it)."""
+    import lean_classic
+
+    decisions = 0
+    started = time.process_time()
+    for seed in range(games):
+        decisions += lean_classic.play(players, seed)[1]
+    elapsed = time.process_time() - started
+    return {"games_per_second": games / elapsed, "decisions_per_game": decisions / games}
+
+
+def lean_child() -> None:
+    sys.path.insert(0, str(LEAN.parent))
+    import lean_classic
+
+    lean_classic.selfcheck()
+    for line in sys.stdin:
+        request = json.loads(line)
+        print(json.dumps(lean_playouts(request["players"], request["games"])), flush=True)
 
 
 def measure(engines: list[Engine], games: int, rounds: int) -> dict:
@@ -189,9 +201,10 @@ def measure(engines: list[Engine], games: int, rounds: int) -> dict:
         for name, value in results.items():
             row.setdefault(name, []).append(value)
 
+    lean = Engine("lean", None)
     for _round in range(rounds):
         for players in PLAYER_COUNTS:
-            floor = lean(players, games)
+            floor = lean.ask(players=players, games=games)
             keep(("lean", players), floor)
             for engine in engines:
                 results = {
@@ -203,6 +216,7 @@ def measure(engines: list[Engine], games: int, rounds: int) -> dict:
                     fast = results["fast_games_per_second"]
                     results["fast_ratio"] = fast / floor["games_per_second"]
                 keep((engine.label, players), results)
+    lean.close()
     return {
         key: {name: statistics.median(values) for name, values in row.items()}
         for key, row in figures.items()
@@ -248,6 +262,9 @@ def report(figures: dict, labels: list[str]) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--child", "--lean"]:
+        lean_child()
+        return
     if len(sys.argv) == 3 and sys.argv[1] == "--child":
         child(sys.argv[2])
         return

@@ -67,6 +67,9 @@ def _action_maker(kind: str, fields: tuple[str, ...]) -> Callable[[tuple], dict]
     if len(fields) == 1:
         (key,) = fields
         return lambda move: {"type": kind, key: move[1]}
+    if len(fields) == 3:  # a trade: a Business Center offers many
+        first, second, third = fields
+        return lambda move: {"type": kind, first: move[1], second: move[2], third: move[3]}
     return lambda move: {"type": kind, **dict(zip(fields, move[1:], strict=True))}
 
 
@@ -90,7 +93,11 @@ def legal_moves(state: GameState) -> Sequence[tuple]:
 def legal_actions(state: GameState) -> list[dict]:
     """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
     to_action = _TO_ACTION
-    return [to_action[move[0]](move) for move in _LEGAL[state.phase](state)]
+    return [
+        # the commonest action, spelled out: a build step offers many
+        {"type": "build", "card": move[1]} if move[0] == "build" else to_action[move[0]](move)
+        for move in _LEGAL[state.phase](state)
+    ]
 
 
 def _legal_roll(state: GameState) -> Sequence[tuple]:

@@ -122,7 +122,8 @@ class SetupJson:
         self.text = ""
 
 
-# The fields besides the players that a move may change (rules.push keeps them to undo it).
+# The fields besides the players that a move may change, in the order of the JSON (which puts the
+# players after the first): successors copy them, rules.push keeps them to undo a move.
 PLAYED = (
     "draws",
     "market",
@@ -150,7 +151,18 @@ def _field_copier(fields: tuple[str, ...]):
     return namespace["copy"]
 
 
+def _json_fields_maker(fields: tuple[str, ...]):
+    """json_fields(state): the JSON's fields after the setup, in its order (the players after the
+    first field), sharing the state's values; straight-line code, made once."""
+    items = [f"{name!r}: state.{name}" for name in fields]
+    items.insert(1, "'players': [player._fields() for player in state.players]")
+    namespace: dict = {}
+    exec(f"def json_fields(state):\n    return {{{', '.join(items)}}}\n", namespace)
+    return namespace["json_fields"]
+
+
 _copy_played = _field_copier(PLAYED)
+_json_fields = _json_fields_maker(PLAYED)
 
 
 class GameState:
@@ -245,17 +257,8 @@ class GameState:
         owned[seat] = True
         return player
 
-    def _json_fields(self) -> dict[str, Any]:
-        """The fields of the JSON after the setup, in its order, sharing the state's values."""
-        played = _played(self)
-        return {
-            PLAYED[0]: played[0],
-            "players": [player._fields() for player in self.players],
-            **dict(zip(PLAYED[1:], played[1:], strict=True)),
-        }
-
     def to_dict(self) -> dict[str, Any]:
-        fields = self._json_fields()
+        fields = _json_fields(self)
         fields["players"] = [player.to_dict() for player in self.players]
         for name, value in fields.items():
             if isinstance(value, tuple):
@@ -271,7 +274,7 @@ class GameState:
         cache = self.setup_json_cache
         if cache.setup is not self.setup:
             cache.setup, cache.text = self.setup, _dumps(self.setup)
-        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(self._json_fields())[1:]}'
+        return f'{{"format":{FORMAT},"setup":{cache.text},{_dumps(_json_fields(self))[1:]}'
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
