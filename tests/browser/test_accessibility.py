@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from campaign import dashboard, flow
 from campaign.models import Campaign, Phase
-from play.models import Game
+from play.models import Game, SeatSeen
 
 pytestmark = pytest.mark.usefixtures("fast_game")
 
@@ -298,3 +298,25 @@ def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
         context.close()
     report = "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
     assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{report}"
+
+
+def test_the_shared_screens_question_before_it_acts_for_a_phone_passes_axe(live_server, browser):
+    """The question the shared screen asks before it acts for a seat whose phone is in hand
+    ("Act for Ann?") is reached by a move, not by a link: it is checked on its own."""
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    SeatSeen.objects.create(game=game, seat=0, at=timezone.now())
+    for size in SIZES:
+        context = browser.new_context(viewport=size, locale="en-GB")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/g/{game.code}/{game.host_secret}/", wait_until="load")
+        page.locator("#board form.actions button").first.click()
+        page.wait_for_selector(".ask-for")
+        page.evaluate(AXE)
+        result = json.loads(
+            page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))")
+        )
+        problems = [f"{v['id']}: {node['target']}" for v in result for node in v["nodes"]]
+        if size["width"] == 390:
+            problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+        context.close()
+        assert problems == [], size
