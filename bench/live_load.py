@@ -441,7 +441,10 @@ class Campaign:
         text = await self.table.load(base + ("read/" if kind == "read/turn/" else kind))
         fields = form_fields(text)
         if kind == "record/":
-            fields.update(winner=(self.seed + self.chapters) % 4, played_on="2026-11-26")
+            # the form's confirmation, answered at once (it names the winner before it is taken)
+            fields.update(
+                winner=(self.seed + self.chapters) % 4, played_on="2026-11-26", confirmed="yes"
+            )
         elif kind == "after/" and 'name="side"' in text:
             fields["side"] = "a"
         target = await self.post(base + kind, fields)

@@ -128,7 +128,8 @@ class NewCampaignForm(forms.Form):
 
 
 class RecordForm(forms.Form):
-    """A game played with the box: when, and who won."""
+    """A game played with the box: when, who won, and (asked when the winner is named, in a
+    campaign's chapters, where the deck may tick circles by flag) who planted a flag."""
 
     played_on = forms.DateField(
         label=gettext_lazy("Played on"),
@@ -139,6 +140,13 @@ class RecordForm(forms.Form):
         coerce=int,
         error_messages={"required": gettext_lazy("Choose the mayor who won.")},
     )
+    flags = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Who planted a flag on the community project?"),
+        help_text=gettext_lazy("The winner always has: no win without a flag."),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
 
     def __init__(self, mayors, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -146,9 +154,16 @@ class RecordForm(forms.Form):
         self.fields["winner"].choices = [("", gettext_lazy("Choose…"))] + [
             (m.seat, f"{m.name} ({m.city_name})") for m in mayors
         ]
+        self.fields["flags"].choices = [(m.seat, m.name) for m in mayors]
         self.fields["played_on"].initial = timezone.localdate()
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.layout = Layout("played_on", "winner")
+
+    def flags_ticked(self) -> list[int]:
+        """The seats whose flag is ticked: the winner's always (the flow credits it too)."""
+        data = self.cleaned_data
+        return sorted({data["winner"], *data.get("flags", [])})
 
 
 class GoldenBookForm(forms.Form):

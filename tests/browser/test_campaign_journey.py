@@ -203,6 +203,9 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     shoot(host, "record")
     host.select_option("#id_winner", "2")
     host.get_by_role("button", name="Record the game").click()
+    assert "Record Cem as the winner of game 2?" in host.locator("h1").inner_text()
+    shoot(host, "record-confirm")
+    host.get_by_role("button", name="Yes, Cem has won: record it").click()
     read_to_the_stop(host)
     host.get_by_role("link", name="The winner's moment").click()
     assert host.input_value("#id_name") == "Cem"

@@ -366,7 +366,7 @@ def test_record_a_game_played_on_the_table(client, campaign):
     flow.read_on(campaign)
     response = client.post(
         url("record", campaign),
-        {"played_on": "2026-11-20", "winner": 2, "version": campaign.version},
+        {"played_on": "2026-11-20", "winner": 2, "version": campaign.version, "confirmed": "yes"},
     )
     assert response.status_code == 302
     campaign.refresh_from_db()

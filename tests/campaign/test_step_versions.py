@@ -23,7 +23,7 @@ def _at_step(step):
         return campaign, {"yokai_rule": "yokai_coins"}
     flow.read_on(campaign)
     if step == "record":
-        return campaign, {"winner": "1", "played_on": "2026-11-20"}
+        return campaign, {"winner": "1", "played_on": "2026-11-20", "confirmed": "yes"}
     flow.record_table_game(campaign, 1, datetime.date(2026, 11, 20))
     side = {"side": "a"} if flow.new_pile(campaign) else {}
     return campaign, {"name": "Ben", "city_name": "Benville", "date": "2026-11-20", **side}

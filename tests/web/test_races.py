@@ -173,7 +173,7 @@ def test_campaign_steps_pressed_on_four_devices_happen_once(servers):
         assert campaign.phase in (Phase.PICKING, Phase.PLAYING)  # chapter 1 has no picks
 
         winner = chapter % 3
-        fields = {"winner": winner, "played_on": f"2026-11-{chapter:02}"}
+        fields = {"winner": winner, "played_on": f"2026-11-{chapter:02}", "confirmed": "yes"}
         # Taken: on to the story. Refused: the form with the reason, or (for a press that
         # arrived after the step was taken) the table's page with a note.
         taken_by_one(press("record/", fields), LATEST_PAGE)
