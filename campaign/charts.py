@@ -84,9 +84,10 @@ def wins_chart(mayors, games, chapters: int = 10) -> SafeString:
         )
         lines.append(
             format_html(
-                '<g data-mayor="{}"><polyline fill="none" stroke="{}" stroke-width="2.5" '
-                'points="{}"><title>{}</title></polyline>{}</g>',
+                '<g data-mayor="{}" data-wins="{}"><polyline fill="none" stroke="{}" '
+                'stroke-width="2.5" points="{}"><title>{}</title></polyline>{}</g>',
                 mayor.seat,
+                totals[mayor.pk],
                 colour,
                 path,
                 mayor.name,

@@ -61,7 +61,7 @@ def _dashboard(campaign: Campaign) -> dict:
     ctx.update(
         mayors=[dashboard.mayor_view(m) for m in campaign.mayors.all()],
         timeline=dashboard.timeline(campaign, deck, reader, games),
-        book=list(campaign.golden_book.all()),
+        book=list(campaign.golden_book.select_related("mayor")),
         rules=dashboard.rule_stack(campaign, deck),
         stickers=dashboard.stickers(campaign, deck),
         places=dashboard.places_seen(campaign, deck, reader, places),
