@@ -26,7 +26,7 @@ def record(request: HttpRequest, table_secret: str) -> HttpResponse:
         return redirect("campaign:table", table_secret)
     mayors = list(campaign.mayors.all())
     form = RecordForm(mayors, request.POST or None)
-    confirming = False
+    confirming = refused = False
     if request.method == "POST" and form.is_valid() and "change" not in request.POST:
         if request.POST.get("confirmed") == "yes":
             try:
@@ -40,6 +40,8 @@ def record(request: HttpRequest, table_secret: str) -> HttpResponse:
                 )
             except flow.FlowError as error:
                 form.add_error(None, error.message)
+                refused = True
+                campaign.refresh_from_db()
             else:
                 if campaign.in_free_play:
                     return redirect("campaign:free", table_secret)
@@ -53,8 +55,11 @@ def record(request: HttpRequest, table_secret: str) -> HttpResponse:
         form=form,
         moves_in_app=in_app.version if in_app else 0,
         game_name=game_words(campaign, campaign.chapter),
-        # the version the first page showed: a step taken meanwhile refuses the confirmation
-        version=posted_version(request) if request.method == "POST" else campaign.version,
+        # the version the first page showed: a step taken meanwhile refuses the confirmation,
+        # and the form then shows the campaign as it is now
+        version=posted_version(request)
+        if request.method == "POST" and not refused
+        else campaign.version,
     )
     if confirming:
         winner = form.cleaned_data["winner"]

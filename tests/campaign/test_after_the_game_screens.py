@@ -132,7 +132,9 @@ def test_mayors_with_as_many_wins_stay_apart_on_the_wins_chart():
     mayors = list(campaign.mayors.order_by("seat"))
     svg = str(wins_chart(mayors, list(campaign.games.all())))
     heights = {
-        seat: re.search(rf'<g data-mayor="{seat}"[^>]*>.*?<circle cx="[\d.]+" cy="([\d.]+)"', svg)[1]
+        seat: re.search(rf'<g data-mayor="{seat}"[^>]*>.*?<circle cx="[\d.]+" cy="([\d.]+)"', svg)[
+            1
+        ]
         for seat in (0, 1)
     }
     assert heights[0] != heights[1]

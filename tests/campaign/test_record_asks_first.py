@@ -90,6 +90,8 @@ def test_a_confirmation_overtaken_by_another_device_is_refused(client, playing):
     assert refused.status_code == 400
     assert "took this step a moment ago" in refused.content.decode()
     assert snapshot(playing) == before
+    playing.refresh_from_db()  # the form shows the campaign as it is now, to try again
+    assert f'name="version" value="{playing.version}"' in refused.content.decode()
 
 
 def test_free_play_asks_no_flags(client):
