@@ -424,7 +424,7 @@ class Campaign:
         base = f"/c/{campaign.table_secret}/"
         self.table = CampaignPage(port, base, stats)
         self.phones = [
-            CampaignPage(port, f"{base}m/{mayor.secret}/", stats) for mayor in campaign.mayors.all()
+            CampaignPage(port, f"/c/m/{mayor.secret}/", stats) for mayor in campaign.mayors.all()
         ]
         self.stats, self.seed, self.step_index, self.chapters = stats, seed, 0, 0
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from simple_history.utils import bulk_update_with_history
 
+from live import announce
 from play.models import Game
 
 from .models import (
@@ -41,6 +42,8 @@ def renew_links(campaign: Campaign) -> None:
         # every game the campaign may show again, an unlinked one a take-back would bring back too
         for game in Game.objects.select_for_update().filter(pk__in=games_of(locked)):
             game.renew_links()
+        # the streams of pages open on the old links end at once
+        announce(locked.live_channel, str(locked.version))
     campaign.table_secret = locked.table_secret
 
 
@@ -50,6 +53,9 @@ def delete_campaign(campaign: Campaign) -> None:
     with transaction.atomic():
         games = games_of(campaign)
         pk = campaign.pk
+        announce(campaign.live_channel)  # its open pages' streams end
+        for game in games:
+            announce(Game(pk=game).live_channel)
         campaign.delete()
         Game.objects.filter(pk__in=games).delete()
         Campaign.history.filter(id=pk).delete()

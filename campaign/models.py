@@ -140,6 +140,11 @@ class Campaign(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def live_channel(self) -> str:
+        """What its pages' streams follow (live.announce, by every step as it commits)."""
+        return f"campaign:{self.pk}"
+
     def chapter_game(self) -> ChapterGame | None:
         """The game of the chapter the campaign is at, played or recorded, if there is one."""
         return self.games.select_related("game", "winner").filter(chapter=self.chapter).first()

@@ -7,12 +7,13 @@ that follows it wakes up and sends the page what changed.
   streams when the transaction commits.
 - `event_stream(request, channels, look)`: a server-sent events response that asks `look` what
   to send now, then again whenever one of its channels is announced; `reload_when_changed`
-  makes the `look` of a page that is loaded anew when what it shows changes.
+  makes the `look` of a page that is loaded anew when what it shows changes; `in_a_worker`
+  runs a stream view's own database work (who may follow) off the server's loop.
 - `live.hub`: the one hub of this process, its PostgreSQL listener and the tasks that run beside
   the server (`config.asgi` starts them).
 """
 
 from live.notify import announce
-from live.stream import Update, event_stream, reload_when_changed
+from live.stream import Update, event_stream, in_a_worker, reload_when_changed
 
-__all__ = ["Update", "announce", "event_stream", "reload_when_changed"]
+__all__ = ["Update", "announce", "event_stream", "in_a_worker", "reload_when_changed"]

@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -29,6 +30,8 @@ logger = logging.getLogger(__name__)
 # How long the browser waits before it reconnects by itself, and the last event a page gets.
 RETRY_MS = 1000
 END = "event: end\ndata: end\n\n"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,21 @@ def last_seen(request: HttpRequest) -> str | None:
     """The version the page shows: the browser's Last-Event-ID when it reconnects by itself
     (it is newer than the URL's), else the `v` the page was made with."""
     return request.headers.get("Last-Event-ID") or request.GET.get("v") or None
+
+
+def _given_back(function: Callable[..., T], *args) -> T:
+    try:
+        return function(*args)
+    finally:
+        # Give the connection back (to the pool on PostgreSQL): a stream may be idle for hours.
+        connections["default"].close()
+
+
+async def in_a_worker(function: Callable[..., T], *args) -> T:
+    """`function(*args)` in a worker thread, its database connection given back when it returns:
+    a stream's view must neither block the server's loop nor keep a thread or a connection of
+    its own while it waits (who may follow is looked up this way)."""
+    return await sync_to_async(_given_back, thread_sensitive=False)(function, *args)
 
 
 def _look_in_a_worker(look: Look | None, seen: str | None, alive: Alive | None) -> list[Update]:

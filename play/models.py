@@ -351,6 +351,7 @@ class Game(models.Model):
         self.host_secret = _token()
         self.seats = [{**seat, "secret": _token()} for seat in self.seats]
         self.save(update_fields=["code", "host_secret", "seats", "updated"])
+        self._announce()  # the streams of pages open on the old links end
 
     # --- reading ---------------------------------------------------------------------------
 

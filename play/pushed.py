@@ -64,7 +64,7 @@ _own_boards = _Recent(KEPT * 4)
 
 def _own(request, game: Game, who, language: str) -> tuple:
     # One phone's board: its seat, language and CSRF cookie (the token in its forms)
-    return (game.pk, game.version, language, who, request.META.get("CSRF_COOKIE", ""))
+    return (game.code, game.version, language, who, request.META.get("CSRF_COOKIE", ""))
 
 
 def remember(request, game: Game, who, html: str) -> None:
@@ -73,15 +73,18 @@ def remember(request, game: Game, who, html: str) -> None:
     _own_boards.put(_own(request, game, who, translation.get_language()), html)
 
 
-def snapshot(pk: int, version: int) -> Snapshot | None:
-    """The game as it stands at `version`, read once; None if it has moved on meanwhile."""
-    found = _snapshots.get((pk, version))
+def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
+    """The game as it stands at `version` under the links of `code` (renewed links are a new
+    code: nothing made for the old ones is sent again), read once; None if it has moved on
+    meanwhile."""
+    found = _snapshots.get((pk, version, code))
     if found is not None:
         return found
     game = Game.objects.filter(pk=pk).first()
-    if game is None or game.version != version:
+    if game is None or (game.version, game.code) != (version, code):
         return None
-    return _snapshots.put((pk, version), Snapshot(game, game.load(), views.log_entries(game)))
+    snap = Snapshot(game, game.load(), views.log_entries(game))
+    return _snapshots.put((pk, version, code), snap)
 
 
 def board(request, snap: Snapshot, who, language: str) -> str:
@@ -94,13 +97,13 @@ def board(request, snap: Snapshot, who, language: str) -> str:
         ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
         if ctx["may_act"] or ctx["can_undo"] or ctx["winner_name"]:
             return render_to_string("play/game.html#board", ctx, request)
-        shared = _waiting_boards.get((snap.game.pk, snap.game.version, language))
+        shared = _waiting_boards.get((snap.game.code, snap.game.version, language))
         if shared is not None:
             seat, html = shared
             return html.replace(snap.game.key_for(seat), snap.game.key_for(who)).replace(
                 f'data-you="{seat}"', f'data-you="{who}"'
             )
-    watching = (snap.game.pk, snap.game.version, language, "watch")
+    watching = (snap.game.code, snap.game.version, language, "watch")
     if who is None and (shared := _waiting_boards.get(watching)) is not None:
         return shared
     ctx = ctx or views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
@@ -108,20 +111,34 @@ def board(request, snap: Snapshot, who, language: str) -> str:
     if who is None:
         _waiting_boards.put(watching, html)
     elif isinstance(who, int) and "csrfmiddlewaretoken" not in html:
-        _waiting_boards.put((snap.game.pk, snap.game.version, language), (who, html))
+        _waiting_boards.put((snap.game.code, snap.game.version, language), (who, html))
     return html
 
 
-def update(request, pk: int, who, language: str, seen: str | None) -> Update | None:
-    """What the stream of `who`'s page sends, the page showing version `seen` (live.Look)."""
+def update(
+    request, pk: int, who, language: str, seen: str | None, link: tuple[str, str | None]
+) -> Update | None:
+    """What the stream of `who`'s page sends, the page showing version `seen` (live.Look).
+    `link` is the page's (code, key) when it connected: once the game's links are renewed it
+    opens nothing, and its stream ends (its boards would carry the new links)."""
     row = (
         Game.objects.filter(pk=pk)
-        .values_list("version", "finished", "rematch_offered", "rematched_as_id")
+        .values_list(
+            "version",
+            "finished",
+            "rematch_offered",
+            "rematched_as_id",
+            "code",
+            "host_secret",
+            "seats",
+        )
         .first()
     )
     if row is None:
         return Update("end", "gone", last=True)
-    version, finished, rematch_offered, rematched = row
+    version, finished, rematch_offered, rematched, code, host_secret, seats = row
+    if (code, Game(host_secret=host_secret, seats=seats).key_for(who)) != link:
+        return Update("end", "gone", last=True)
     done = finished and not rematch_offered  # nothing can change any more
     with translation.override(language):
         if rematched is not None:
@@ -129,7 +146,7 @@ def update(request, pk: int, who, language: str, seen: str | None) -> Update | N
             return Update("rematch", views.rematch_path(game, who), last=True)
         if seen == str(version):
             return Update("end", "over", last=True) if done else None
-        snap = snapshot(pk, version)
+        snap = snapshot(pk, version, code)
         if snap is None:
-            return update(request, pk, who, language, seen)  # it moved on as we looked
+            return update(request, pk, who, language, seen, link)  # it moved on as we looked
         return Update("board", board(request, snap, who, language), id=str(version), last=done)

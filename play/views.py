@@ -6,7 +6,6 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from config.links import qr_code, reachable_url
-from live import Update, event_stream
+from live import Update, event_stream, in_a_worker
 from play import charts, guide, presence, pushed
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps
@@ -222,11 +221,13 @@ def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
 async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
     """The game's stream of server-sent events: the board each time the game changes (for this
     page's seat, in its language), and where to go when a rematch is made."""
-    game, who = await sync_to_async(_game_and_viewer, thread_sensitive=False)(code, key)
+    game, who = await in_a_worker(_game_and_viewer, code, key)
     language = translation.get_language()
 
+    link = (game.code, game.key_for(who))
+
     def look(seen: str | None) -> Update | None:
-        return pushed.update(request, game.pk, who, language, seen)
+        return pushed.update(request, game.pk, who, language, seen, link)
 
     def alive() -> None:
         _seen(game, who)

@@ -30,6 +30,7 @@ from campaign.snapshots import capture
 from legacy_deck.format import Deck
 from legacy_deck.reader import DeckState
 from legacy_deck.timeline import Ledger
+from live import announce
 
 READER_OUT_OF_STEP = gettext_noop(
     "The deck cannot be read on here: the campaign's reading is out of step with the deck."
@@ -76,6 +77,9 @@ def taking(campaign: Campaign, kind: str, version: int | None, by: str) -> Itera
                 words=step.words,
                 document=before,
             )
+        # Every open page of the campaign looks again once this commits (never if it rolls
+        # back, nor before: a page reloaded early would show the campaign as it was).
+        announce(locked.live_channel, str(locked.version))
     for name in ("reader", "phase", "chapter", "version", "yokai_rule", "updated"):
         setattr(campaign, name, getattr(locked, name))
 

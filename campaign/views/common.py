@@ -59,5 +59,20 @@ def common(campaign: Campaign) -> dict:
     }
 
 
-def poll_context(campaign: Campaign, url: str) -> dict:
-    return {"poll_url": f"{url}?v={campaign.version}", "poll_ms": settings.PLAY_POLL_MS}
+def following(events_url: str, poll_url: str) -> dict:
+    """What a page needs to follow the campaign: its stream (campaign/views/events.py) and the
+    poll it falls back on while the stream is down, each URL naming what the page shows."""
+    return {
+        "live_url": events_url,
+        "poll_url": poll_url,
+        "poll_ms": settings.PLAY_POLL_MS,
+        "heartbeat_ms": int(settings.LIVE_HEARTBEAT_SECONDS * 1000),
+    }
+
+
+def table_following(campaign: Campaign) -> dict:
+    """A table's page that shows the campaign as it stands (the dashboard, picks, reading)."""
+    shown = f"?v={campaign.version}"
+    return following(
+        table_url(campaign, "campaign:events") + shown, table_url(campaign, "campaign:poll") + shown
+    )

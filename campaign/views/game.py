@@ -14,7 +14,15 @@ from campaign.models import Campaign, ChapterGame
 from play.views import board_html
 
 from .access import mayor_by_link
-from .common import campaign_at, common, flow_errors, poll_context, posted_version, table_url
+from .common import (
+    campaign_at,
+    common,
+    flow_errors,
+    following,
+    posted_version,
+    table_following,
+    table_url,
+)
 
 
 @require_GET
@@ -50,8 +58,12 @@ def _table_page(request, campaign: Campaign, chapter_game: ChapterGame | None) -
         board=board_html(request, play_game, key) if play_game else "",
         next=dashboard.next_step(campaign),
         is_table=True,
-        **poll_context(campaign, table_url(campaign, "campaign:poll")),
     )
+    if chapter_game is None:  # the game the campaign is at: its board follows the game too
+        events = table_url(campaign, "campaign:game_events")
+        ctx.update(_following(ctx, events, table_url(campaign, "campaign:poll")))
+    else:
+        ctx.update(table_following(campaign))
     return render(request, "campaign/game.html", ctx)
 
 
@@ -91,6 +103,24 @@ def mayor_game(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         board_key=key,
         board=board_html(request, play_game, key) if key else "",
         is_table=False,
-        **poll_context(campaign, reverse("campaign:mayor_poll", args=[me.secret])),
+    )
+    ctx.update(
+        _following(
+            ctx,
+            reverse("campaign:mayor_game_events", args=[me.secret]),
+            reverse("campaign:mayor_poll", args=[me.secret]),
+        )
     )
     return render(request, "campaign/game.html", ctx)
+
+
+def _following(ctx: dict, events: str, poll: str) -> dict:
+    """The page follows the campaign (`c`: it reloads when the campaign moves) and, where it
+    shows the board, the game (`v`: the version of the board it shows, as on a game's page)."""
+    version = ctx["campaign"].version
+    follows_board = bool(ctx["board"])
+    board = ctx["play_game"].version if follows_board else -1
+    return {
+        **following(f"{events}?c={version}&v={board}", f"{poll}?v={version}"),
+        "follows_board": follows_board,
+    }

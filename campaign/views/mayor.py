@@ -3,7 +3,6 @@ by the mayor's link alone (campaign/views/access.py) and names no other secret."
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,7 +13,7 @@ from campaign.deck_text import component_name
 from campaign.models import StepKind
 
 from .access import mayor_by_link
-from .common import common, flow_errors
+from .common import common, flow_errors, following
 from .picks import may_pick, pick_context, take_picks
 from .poll import mayor_moment
 
@@ -34,6 +33,7 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
             return redirect("campaign:mayor", mayor_secret)
     ctx = common(campaign)
     allowed_to_pick = may_pick(campaign, me)
+    shown = mayor_moment(campaign.phase, campaign.chapter, me.picks is not None)
     ctx.update(
         pick_context(request, campaign, me, error),
         me=me,
@@ -49,9 +49,9 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         and (me.picks is None or error is not None or request.GET.get("change") == "1"),
         shown=True,
         action=reverse("campaign:mayor", args=[mayor_secret]),
-        poll_url=reverse("campaign:mayor_poll", args=[mayor_secret])
-        + "?k="
-        + mayor_moment(campaign.phase, campaign.chapter, me.picks is not None),
-        poll_ms=settings.PLAY_POLL_MS,
+        **following(
+            reverse("campaign:mayor_events", args=[mayor_secret]) + f"?v={shown}",
+            reverse("campaign:mayor_poll", args=[mayor_secret]) + f"?k={shown}",
+        ),
     )
     return render(request, "campaign/mayor.html", ctx, status=400 if error else 200)

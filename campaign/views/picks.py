@@ -14,7 +14,7 @@ from campaign import dashboard, flow
 from campaign.models import Campaign, Mayor, Place
 from campaign.places import bag_components
 
-from .common import campaign_at, common, flow_errors, poll_context, table_url
+from .common import campaign_at, common, flow_errors, table_following
 
 
 @require_GET
@@ -27,7 +27,7 @@ def picks(request: HttpRequest, table_secret: str) -> HttpResponse:
         mayors=[dashboard.mayor_view(m) for m in mayors],
         may_pick=mayors_who_may_pick(campaign, mayors),
         next=dashboard.next_step(campaign),
-        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+        **table_following(campaign),
     )
     return render(request, "campaign/picks.html", ctx)
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaign import dashboard, flow
 from campaign.models import StepKind
 
-from .common import campaign_at, common, flow_errors, poll_context, posted_version, table_url
+from .common import campaign_at, common, flow_errors, posted_version, table_following
 
 
 @require_GET
@@ -48,7 +48,7 @@ def read(request: HttpRequest, table_secret: str, page: int) -> HttpResponse:
         following=page + 1 if page < len(pages) else None,
         may_turn=at_stop and campaign.may(StepKind.READ),
         next=dashboard.next_step(campaign),
-        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+        **table_following(campaign),
     )
     return render(request, "campaign/read.html", ctx)
 

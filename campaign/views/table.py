@@ -14,7 +14,7 @@ from campaign.step_words import last_step
 from config.links import qr_code, reachable_url
 
 from .access import mayor_by_link
-from .common import campaign_at, common, flow_errors, poll_context, table_url
+from .common import campaign_at, common, flow_errors, following, table_following, table_url
 
 
 @require_GET
@@ -30,7 +30,7 @@ def table(request: HttpRequest, table_secret: str) -> HttpResponse:
         may_skip_reading=campaign.may(StepKind.END_READ),
         hosted=hosted,
         last_step=last_step(campaign) if hosted else None,
-        **poll_context(campaign, table_url(campaign, "campaign:poll")),
+        **table_following(campaign),
     )
     return render(request, "campaign/dashboard.html", ctx)
 
@@ -41,10 +41,14 @@ def mayor_dashboard(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     """The same dashboard on a mayor's phone: to read, with no step and no other link."""
     me = mayor_by_link(mayor_secret)
     ctx = _dashboard(me.campaign)
+    shown = f"?v={me.campaign.version}"
     ctx.update(
         me=me,
         next=dashboard.next_step(me.campaign),
-        **poll_context(me.campaign, reverse("campaign:mayor_poll", args=[me.secret])),
+        **following(
+            reverse("campaign:mayor_dashboard_events", args=[me.secret]) + shown,
+            reverse("campaign:mayor_poll", args=[me.secret]) + shown,
+        ),
     )
     return render(request, "campaign/dashboard.html", ctx)
 

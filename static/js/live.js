@@ -15,6 +15,8 @@
   var ended = false; // the stream said nothing more will come
   var heard = Date.now();
   var lost = false;
+  var leaving = false; // the page is on its way to another (or itself anew)
+  var LEFT_BEHIND_MS = 3000;
 
   function show(isLost) {
     if (!box || isLost === lost) {
@@ -74,12 +76,19 @@
     opened.addEventListener("rematch", function (event) {
       window.location.assign(event.data);
     });
-    // A page loaded anew whenever what it shows changes (a campaign's pages)
+    // A page loaded anew whenever what it shows changes (a campaign's pages). One already on
+    // its way elsewhere (its own step's form sent, a link followed) is left to go: a reload
+    // now would cut that short. Should it still be here a moment later, it reloads then.
     opened.addEventListener("reload", function () {
       ended = true;
-      window.location.reload();
+      if (leaving) {
+        setTimeout(function () { window.location.reload(); }, LEFT_BEHIND_MS);
+      } else {
+        window.location.reload();
+      }
     });
   }
+  window.addEventListener("beforeunload", function () { leaving = true; });
 
   function state(name) {
     live.dataset.state = name; // open, down or ended: for whoever looks (and the tests)

@@ -131,7 +131,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     assert "The First Harvest" in host.locator(".campaign-panel h1").inner_text()
     shoot(host, "game")
 
-    # the phones follow by themselves (the campaign's poll), straight to their own seats
+    # the phones follow by themselves (the campaign's stream), straight to their own seats
     ann.wait_for_selector("#board[data-version]", timeout=20_000)
     assert ann.locator("a:has-text('To your seat in the game')").count() == 0
     shoot(ann, "mayor-game")

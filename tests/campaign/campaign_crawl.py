@@ -9,6 +9,10 @@ saw on the way are the measure of what that link opens.
 Submits forms only on the campaign's own pages (`/c/`, `/campaigns/`): a seat's moves on its own
 board are its business (tests/web/test_access.py checks who may move). Bounded: at most
 `budget` requests, never a static file, the language switch, the admin or log-out.
+
+A page's stream (`sse-connect`) is read up to its first two events, as the page opens it and
+with no version named (so it sends what it has now, a board for instance): a test that crawls
+commits (`django_db(transaction=True)`), since a stream looks from threads of its own.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 from django.urls import URLPattern, get_resolver
+from stream_reader import read_stream
 
 SKIPPED = ("/static/", "/i18n/", "/admin/", "/accounts/logout/", "/favicon.ico")
 FORMS_SUBMITTED = ("/c/", "/campaigns/")
@@ -62,6 +67,7 @@ class _Page(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.urls: list[str] = []
+        self.streams: list[str] = []
         self.forms: list[dict] = []
         self._form: dict | None = None
         self._select: tuple[str, list] | None = None
@@ -71,6 +77,8 @@ class _Page(HTMLParser):
         for name in ("href", "src", "hx-get", "action", "data-url"):
             if attrs.get(name):
                 self.urls.append(attrs[name])
+        if attrs.get("sse-connect"):
+            self.streams.append(attrs["sse-connect"])
         if attrs.get("hx-post"):
             self.forms.append({"method": "post", "action": attrs["hx-post"], "fields": []})
         if tag == "form":
@@ -143,27 +151,39 @@ def crawl(client, start: str, *, secrets: dict[str, str], budget: int = 400) -> 
 
     while queue and len(found.answered) < budget:
         request = queue.pop(0)
-        if request.method == "post":
-            response = client.post(request.url, dict(_grouped(request.data)))
+        if request.method == "stream":
+            status, sent = read_stream(request.url, 2, cookies=client.cookies)
+            found.answered[request] = status
+            text, headers, content_type, redirects = "".join(sent), "", "html", []
         else:
-            response = client.get(request.url)
-        found.answered[request] = response.status_code
-        text = response.content.decode("utf-8", "replace")
-        headers = " ".join(f"{k}: {v}" for k, v in response.headers.items())
+            if request.method == "post":
+                response = client.post(request.url, dict(_grouped(request.data)))
+            else:
+                response = client.get(request.url)
+            found.answered[request] = response.status_code
+            text = response.content.decode("utf-8", "replace")
+            headers = " ".join(f"{k}: {v}" for k, v in response.headers.items())
+            content_type = response.get("Content-Type", "")
+            redirects = [response.get(header, "") for header in ("Location", "HX-Redirect")]
         for name, secret in secrets.items():
             if secret and (secret in text or secret in headers):
                 found.seen.setdefault(name, set()).add(str(request))
-        for header in ("Location", "HX-Redirect"):
-            target = _local(response.get(header, ""), request.url)
+        for redirect in redirects:
+            target = _local(redirect, request.url)
             if target:
                 add(Request("get", target))
         path = urlsplit(request.url).path
         for cut in _cuts(path):
             add(Request("get", cut))
-        if "html" not in response.get("Content-Type", ""):
+        if "html" not in content_type:
             continue
         page = _Page()
         page.feed(text)
+        for url in page.streams:
+            target = _local(url, request.url)
+            if target:
+                add(Request("stream", target))
+                add(Request("stream", urlsplit(target).path))
         for url in page.urls:
             target = _local(url, request.url)
             if target:

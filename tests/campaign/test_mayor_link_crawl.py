@@ -13,7 +13,12 @@ from django.urls import reverse
 from campaign import dashboard, flow
 from campaign.models import Phase
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # the pages' streams are read too
+
+
+@pytest.fixture(autouse=True)
+def pings_fast(settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
 
 
 def mayor_link(mayor) -> str:
@@ -82,5 +87,6 @@ def test_a_mayors_link_reaches_nothing_of_the_tables_or_another_mayors(client, p
         f"{len(found.steps_taken)} steps taken, secrets seen: {sorted(found.seen)}"
     )
     assert found.seen == {}
+    assert any(r.method == "stream" and status == 200 for r, status in found.answered.items())
     assert found.steps_taken == set()  # the pick form sent as it stands picks nothing
     assert snapshot(campaign) == others

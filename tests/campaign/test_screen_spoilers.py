@@ -1,9 +1,13 @@
 """Golden rule, on the screens: at every phase of every chapter, every page and fragment the
 table's link and each mayor's link can reach, in English, German and Dutch, holds no word and
-no id of a deck card, box, rule or component not yet read; nor does any static file those pages
-load (stylesheets, scripts, icons), which is the same for everyone from the start."""
+no id of a deck card, box, rule or component not yet read; nor does what those pages' streams
+push (each read as a page that shows nothing yet: it is sent what there is now); nor does any
+static file those pages load (stylesheets, scripts, icons), which is the same for everyone from
+the start. Streams look from threads of their own, which see only what is committed: this test
+commits."""
 
 import datetime
+import html
 import re
 from pathlib import PurePosixPath
 
@@ -13,13 +17,14 @@ from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import timezone
+from stream_reader import read_stream
 from test_flow_spoilers import unread
 
 from campaign import dashboard, flow
 from campaign.models import Phase
 from play.models import Game
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 LANGUAGES = ("en", "de", "nl")
 # what the content security policy forbids (tests/web/test_security_headers.py checks play's)
@@ -32,6 +37,7 @@ CSS_URL = re.compile(r"url\(['\"]?([^'\")?#]+)")
 # written, not for ids nor regardless of case: their own vocabulary is not our deck's (Bootstrap
 # styles a .carousel; our deck has a Carousel).
 THIRD_PARTY = ("vendor/bootstrap/", "django_htmx/")
+STREAM = re.compile(r'sse-connect="([^"]+)"')
 
 
 def static_text(path: str) -> str | None:
@@ -89,6 +95,7 @@ class Screens:
         self.seen_phases = set()
         self.pages_read = 0
         self.static = set()
+        self.checked_streams = 0
 
     def urls(self) -> list[str]:
         campaign = self.campaign
@@ -133,6 +140,7 @@ class Screens:
         )
         secret = {word for word in unread(self.deck, reader) if word not in read_text}
         self.checked_words += len(secret)
+        streams = set()
         for url in self.urls():
             for language in LANGUAGES:
                 self.client.cookies["django_language"] = language
@@ -140,11 +148,28 @@ class Screens:
                 assert response.status_code in (200, 204), (moment, url, response.status_code)
                 text = response.content.decode()
                 self.static |= static_files([text])
+                streams |= {html.unescape(found) for found in STREAM.findall(text)}
                 leaked = sorted(word for word in secret if word in text)
                 if language == "en" and "/c/" in url:
                     assert not INLINE.search(text), (url, INLINE.search(text).group(0))
                 assert leaked == [], f"{moment}: {url} ({language}) shows {leaked}"
                 self.checked_pages += 1
+        for url in sorted(streams):
+            self.check_stream(moment, url.split("?")[0], secret)
+
+    def check_stream(self, moment: str, path: str, secret: set[str]) -> None:
+        """What a page's stream sends a page that shows nothing yet: a game's board, in each
+        language; a campaign page's stream, that it is to reload (in no words at all)."""
+        board = "/game/" in path or path.startswith("/g/")
+        url = path if board else f"{path}?v=-1"
+        for language in LANGUAGES if board else ("en",):
+            self.client.cookies["django_language"] = language
+            status, sent = read_stream(url, 1, cookies=self.client.cookies)
+            assert status == 200, (moment, url, status)
+            text = "".join(sent)
+            leaked = sorted(word for word in secret if word in text)
+            assert leaked == [], f"{moment}: the stream {url} ({language}) sends {leaked}"
+            self.checked_streams += 1
 
 
 def bots_finish(game: Game, screens: Screens) -> None:
@@ -165,6 +190,7 @@ def bots_finish(game: Game, screens: Screens) -> None:
 
 def test_no_screen_shows_a_card_not_yet_read(client, deck, settings):
     settings.PLAY_BOT_DELAY = 0
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
     campaign = new_campaign(kinds=("human", "human", "greedy"))
     at_start = unread(deck, flow.reader_of(campaign))
     screens = Screens(client, campaign, deck)
@@ -191,6 +217,7 @@ def test_no_screen_shows_a_card_not_yet_read(client, deck, settings):
     assert {Phase.READING, Phase.PICKING, Phase.PLAYING, Phase.AFTER_GAME} <= screens.seen_phases
     assert Phase.FINISHED in screens.seen_phases
     assert screens.checked_words > 1000 and screens.checked_pages > 1000
+    assert screens.checked_streams > 100
     # a static file is the same for everyone at any moment: it may hold nothing unread at the start
     assert {"css/app.css", "js/board.js"} <= screens.static
     assert static_leaks(screens.static, at_start) == {}

@@ -9,7 +9,9 @@ and the host's URLs are tried from Ann's phone with her own secret in the table'
 
 Each answer must be the one in the table; a refusal (403, 404, or the log-in page) shows no
 private word of the campaign and changes no row; a mayor's page shows no secret but the
-mayor's own (tests/campaign/test_mayor_link_crawl.py follows every link from there too).
+mayor's own (tests/campaign/test_mayor_link_crawl.py follows every link from there too). A
+page's stream (`…events`) is read up to its first events: its board, or a ping. Streams look
+from threads of their own, which see only what is committed: the tests here commit.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from campaign_helpers import new_campaign, record_chapters, snapshot
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from stream_reader import read_stream
 
 from campaign import dashboard, flow
 from campaign.models import Phase
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE, TABLE, HOST, OTHER = "Ann's phone", "the table", "the host", "another account"
 LOG_IN = "log in"  # a redirect to the log-in page, nothing else shown
+PING = "event: ping"
 
 # (route, method): {visitor: expected answer}. `T` routes take the table's secret (Ann's phone
 # tries them with her own), `M` routes Ann's secret. The steps' answers are those of a campaign
@@ -37,6 +41,7 @@ EXPECTED = {
     # the table's screen: the table, and the host and another account holding its link
     (T, "table", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "poll", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
+    (T, "events", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "links", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "read_latest", "get"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},
     (T, "read", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
@@ -46,6 +51,7 @@ EXPECTED = {
     (T, "pick_at_table", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},
     (T, "game", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "game_end", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # not over: told so
+    (T, "game_events", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
     (T, "after", "get"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},  # no winner yet
     (T, "after", "post"): {PHONE: 404, TABLE: 302, HOST: 302, OTHER: 302},
     (T, "record", "get"): {PHONE: 404, TABLE: 200, HOST: 200, OTHER: 200},
@@ -59,8 +65,11 @@ EXPECTED = {
     (M, "mayor", "get"): {PHONE: 302},  # a game is on: straight to her seat
     (M, "mayor", "post"): {PHONE: 400},  # no pick now: told so
     (M, "mayor_poll", "get"): {PHONE: 200},
+    (M, "mayor_events", "get"): {PHONE: 200},
     (M, "mayor_game", "get"): {PHONE: 200},
+    (M, "mayor_game_events", "get"): {PHONE: 200},
     (M, "mayor_dashboard", "get"): {PHONE: 200},
+    (M, "mayor_dashboard_events", "get"): {PHONE: 200},
     (M, "mayor_book", "get"): {PHONE: 200},
     (M, "mayor_charts", "get"): {PHONE: 200},
     # the host's
@@ -84,6 +93,11 @@ POSTED = {  # what each form would send
     "game_end": {"version": "0"},
     "take_back": {"version": "0"},
 }
+
+
+@pytest.fixture(autouse=True)
+def pings_fast(settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
 
 
 @pytest.fixture
@@ -136,32 +150,43 @@ def test_every_url_and_form_answers_each_visitor_as_the_table_says(campaign):
             url = reverse(f"campaign:{name}", args=[key, *ROUTE_ARGS.get(name, [])])
             before = snapshot(campaign)
             client = clients[visitor]
-            if method == "post":
-                response = client.post(url, POSTED.get(name, {}))
-            else:
-                response = client.get(url)
             what = f"{method.upper()} {name} as {visitor}"
-            status = response.status_code
+            if name.endswith("events"):  # a page's stream: its first events
+                status, sent = read_stream(url, 2, cookies=client.cookies)
+                if status == 200 and not any(e.startswith(("event: board", PING)) for e in sent):
+                    problems.append(f"{what}: sent {sent}")
+                text, location = "".join(sent), ""
+            else:
+                if method == "post":
+                    response = client.post(url, POSTED.get(name, {}))
+                else:
+                    response = client.get(url)
+                status, text = response.status_code, response.content.decode()
+                location = response.get("Location", "")
             if answer == LOG_IN:
-                if status != 302 or not response["Location"].startswith(reverse("campaign:login")):
+                if status != 302 or not location.startswith(reverse("campaign:login")):
                     problems.append(f"{what}: {status}, not sent to log in")
             elif status != answer:
                 problems.append(f"{what}: {status}, expected {answer}")
-            refused = answer in (403, 404, LOG_IN)
-            text = response.content.decode() + response.get("Location", "").split("?")[0]
-            allowed = MAY_SEE[visitor]
-            shown = {
-                label
-                for label, secret in secrets.items()
-                if secret in text
-                and secret not in url  # what the request carried itself
-                and (refused or (allowed is not None and label not in allowed))
-            }
-            if shown:
-                problems.append(f"{what}: shows {sorted(shown)}")
-            if refused and snapshot(campaign) != before:
+            text += location.split("?")[0]
+            problems += check_shown(what, text, url, answer, visitor, secrets)
+            if answer in (403, 404, LOG_IN) and snapshot(campaign) != before:
                 problems.append(f"{what}: changed the campaign")
     assert problems == []
+
+
+def check_shown(what, text, url, answer, visitor, secrets) -> list[str]:
+    """A refusal shows no secret; an answer none but the visitor's own (or what it asked with)."""
+    refused = answer in (403, 404, LOG_IN)
+    allowed = MAY_SEE[visitor]
+    shown = {
+        label
+        for label, secret in secrets.items()
+        if secret in text
+        and secret not in url  # what the request carried itself
+        and (refused or (allowed is not None and label not in allowed))
+    }
+    return [f"{what}: shows {sorted(shown)}"] if shown else []
 
 
 def test_the_table_covers_every_route():

@@ -3,12 +3,8 @@ connects, by version; who may follow; and the hub that wakes streams."""
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from django.db import connections
-from django.test import AsyncClient
+from stream_reader import read_stream, run
 
 from live.hub import Hub
 from play.models import Game
@@ -16,41 +12,6 @@ from play.models import Game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROLL = {"type": "roll", "dice": 1}
-
-
-def run(coroutine):
-    """Run it on an event loop of its own thread: the browser tests' Playwright keeps one
-    running in this thread for the rest of the session."""
-
-    def in_a_thread():
-        try:
-            return asyncio.run(coroutine)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(in_a_thread).result()
-
-
-def events(url: str, count: int, **headers) -> tuple[int, list[str]]:
-    """The status and the first `count` events of a stream (its `retry:` line left out)."""
-
-    async def read():
-        response = await AsyncClient().get(url, headers=headers)
-        if response.status_code != 200:
-            return response.status_code, []
-        chunks = []
-        iterator = aiter(response.streaming_content)
-        try:
-            while len(chunks) < count + 1:
-                chunks.append((await anext(iterator)).decode())
-        except StopAsyncIteration:
-            pass
-        finally:
-            await iterator.aclose()
-        return response.status_code, chunks[1:]
-
-    return run(read())
 
 
 @pytest.fixture
@@ -62,7 +23,7 @@ def test_a_page_behind_gets_the_board_of_the_version_now(pings_fast):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     game.apply_action(ROLL, version=0, who=0)
 
-    status, (board, after) = events(f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0", 2)
+    status, (board, after) = read_stream(f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0", 2)
 
     assert status == 200
     assert board.startswith("event: board\nid: 1\ndata: ")
@@ -75,7 +36,7 @@ def test_a_page_up_to_date_is_sent_nothing_but_pings(pings_fast):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     game.apply_action(ROLL, version=0, who=0)
 
-    _status, sent = events(f"/g/{game.code}/watch/events/?v=1", 2)
+    _status, sent = read_stream(f"/g/{game.code}/watch/events/?v=1", 2)
 
     assert sent == ["event: ping\ndata: ping\n\n"] * 2
 
@@ -84,7 +45,7 @@ def test_the_browsers_last_event_id_counts_over_the_pages_version(pings_fast):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     game.apply_action(ROLL, version=0, who=0)
 
-    _status, sent = events(f"/g/{game.code}/watch/events/?v=0", 1, **{"Last-Event-ID": "1"})
+    _status, sent = read_stream(f"/g/{game.code}/watch/events/?v=0", 1, **{"Last-Event-ID": "1"})
 
     assert sent == ["event: ping\ndata: ping\n\n"]
 
@@ -95,7 +56,7 @@ def test_waiting_seats_share_one_rendering_yet_each_gets_its_own_link_and_city(p
     game.apply_action(ROLL, version=0, who=0)
 
     boards = {
-        seat: events(f"/g/{game.code}/{game.seats[seat]['secret']}/events/?v=0", 1)[1][0]
+        seat: read_stream(f"/g/{game.code}/{game.seats[seat]['secret']}/events/?v=0", 1)[1][0]
         for seat in (1, 2)
     }
 
@@ -113,8 +74,8 @@ def test_only_the_games_own_links_may_follow_it():
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     other = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
 
-    assert events(f"/g/{game.code}/{other.host_secret}/events/?v=0", 1)[0] == 404
-    assert events("/g/nosuchgame/watch/events/?v=0", 1)[0] == 404
+    assert read_stream(f"/g/{game.code}/{other.host_secret}/events/?v=0", 1)[0] == 404
+    assert read_stream("/g/nosuchgame/watch/events/?v=0", 1)[0] == 404
 
 
 def test_a_finished_chapter_game_ends_the_stream_and_a_rematch_leads_each_seat_on():
@@ -124,12 +85,12 @@ def test_a_finished_chapter_game_ends_the_stream_and_a_rematch_leads_each_seat_o
     game.refresh_from_db()
     Game.objects.filter(pk=game.pk).update(rematch_offered=False)
 
-    _status, sent = events(f"/g/{game.code}/watch/events/?v={game.version}", 3)
+    _status, sent = read_stream(f"/g/{game.code}/watch/events/?v={game.version}", 3)
     assert sent == ["event: end\ndata: over\n\n", "event: end\ndata: end\n\n"]
 
     Game.objects.filter(pk=game.pk).update(rematch_offered=True)
     new = game.rematch()
-    _status, (led,) = events(f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0", 1)
+    _status, (led,) = read_stream(f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0", 1)
     assert led.startswith("event: rematch\n")
     assert f"data: /g/{new.code}/{new.seats[1]['secret']}/" in led
 
@@ -159,7 +120,7 @@ def test_every_watcher_is_sent_the_same_board(pings_fast):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     game.apply_action(ROLL, version=0, who=0)
 
-    first, second = (events(f"/g/{game.code}/watch/events/?v=0", 1)[1][0] for _ in range(2))
+    first, second = (read_stream(f"/g/{game.code}/watch/events/?v=0", 1)[1][0] for _ in range(2))
 
     assert first == second
     assert "You are watching" in first or "Waiting for" in first
