@@ -83,8 +83,15 @@ async def play_due_bots(hub: Hub) -> None:
             woken.clear()
             heard_due[0] = float("inf")
             sleeping_until[0] = 0.0  # while playing, whatever is announced is noted above
+            round_in_hand = asyncio.ensure_future(play())
             try:
-                wait = await play()
+                wait = await asyncio.shield(round_in_hand)
+            except asyncio.CancelledError:
+                # Stopped (the server stops): a round already playing in its thread goes on
+                # regardless; it is waited for, so nothing of it runs after the stop.
+                with contextlib.suppress(Exception):
+                    await round_in_hand
+                raise
             except Exception:
                 logger.exception("autoplay: looking for due bots failed")
                 wait = None

@@ -3,19 +3,24 @@ player), in a thread of the test process, for the browser tests: pytest-django's
 speaks WSGI, which cannot hold a stream open.
 
 Each thread of the server has its own connection to the test database (a file on SQLite, see
-tests/conftest.py). The test's settings (the `settings` fixture) are the server's.
+tests/conftest.py). The test's settings (the `settings` fixture) are the server's. The server
+outlives a test, its database does not: the bots' player plays only during a test
+(`start_bots`, `stop_bots`), so it never looks at a database that is no longer there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 
 import uvicorn
 from django.test.utils import modify_settings
 
+from live.asgi import with_live
 from live.hub import hub
+from play.autoplay import play_due_bots
 
 
 class AsgiLiveServer:
@@ -25,10 +30,11 @@ class AsgiLiveServer:
         self.socket = socket.socket()
         self.socket.bind((host, 0))
         self.url = f"http://{host}:{self.socket.getsockname()[1]}"
-        from config.asgi import application
+        from config.asgi import django_application
 
+        self.bots: asyncio.Task | None = None
         config = uvicorn.Config(
-            application,
+            with_live(django_application),
             lifespan="on",
             log_level="warning",
             timeout_graceful_shutdown=1,
@@ -44,6 +50,28 @@ class AsgiLiveServer:
 
     def _run(self) -> None:
         asyncio.run(self.server.serve(sockets=[self.socket]))
+
+    def start_bots(self) -> None:
+        """The server's bots' player plays from now on."""
+        self._on_the_servers_loop(self._start_bots())
+
+    def stop_bots(self) -> None:
+        """The bots' player stops, once any round it is playing is over."""
+        self._on_the_servers_loop(self._stop_bots())
+
+    async def _start_bots(self) -> None:
+        if self.bots is None:
+            self.bots = asyncio.create_task(play_due_bots(hub), name="bots in a test")
+
+    async def _stop_bots(self) -> None:
+        bots, self.bots = self.bots, None
+        if bots is not None:
+            bots.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await bots
+
+    def _on_the_servers_loop(self, coroutine) -> None:
+        asyncio.run_coroutine_threadsafe(coroutine, hub.loop).result(30)
 
     def drop_streams(self) -> None:
         """End every open stream at once, as a network that drops them would."""

@@ -47,13 +47,28 @@ def pytest_collection_modifyitems(config, items):
 def live_server():
     """The app on uvicorn in this process (tests/asgi_live_server.py): pages hold their streams
     open as in production. pytest-django's helper gives each test that uses it a transactional
-    database, as it does for its own live server. One per module, stopped after it: its bots'
-    player must not play on in the games of the tests that follow."""
+    database, as it does for its own live server. One per module, its bots' player playing
+    during each test only."""
     from asgi_live_server import AsgiLiveServer
 
     server = AsgiLiveServer()
     yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _bots_play_during_the_test_only(request):
+    """The live server's bots' player plays while the test's database is there, and is stopped
+    (its round in hand over) before the database goes: otherwise it would look for due bots in
+    the next test's, or where database access is no longer allowed."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # torn down after this fixture
+    server = request.getfixturevalue("live_server")
+    server.start_bots()
+    yield
+    server.stop_bots()
 
 
 @pytest.fixture(scope="session")
