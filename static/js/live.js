@@ -123,6 +123,18 @@
       event.preventDefault();
     }
   });
+  // Nor is an answer that brings an older board than the one shown: a move's answer that a
+  // push overtook (the bots' next steps, played meanwhile by the server) would take the page
+  // back in the game, and its stream, which sent the newer board already, would not again.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var board = document.querySelector("#board[data-version]");
+    var target = event.detail.target;
+    var answer = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (board && target && target.id === "board" && answer &&
+        Number(answer[1]) < Number(board.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
   // Whatever brought a new board (the stream, a poll, this page's own move): a stream that
   // has to be made anew asks from that version on.
   document.body.addEventListener("htmx:afterSettle", function () {
