@@ -5,8 +5,9 @@ state and its latest log entries are read once per version (a `Snapshot`), and p
 the same board share one rendering: every seat that may neither act nor undo (it waits for
 someone else) sees the same board but for its own link's key and which city is its own, which
 are put in afterwards; every watcher sees the very same board. The seat to act, the one that
-may undo and the host's screen get their own rendering (a phone's own move's answer is kept for
-its stream, `remember`).
+may undo and the host's screen get their own rendering. A move's answer (`answer`) is made the
+same way in the process that took the move: the game it has in hand is that version's snapshot,
+and the board it answers with is its mover's stream's and, if it waits, the waiting seats'.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class _Recent:
 
 
 _snapshots = _Recent(KEPT)
-_waiting_boards = _Recent(KEPT)
+_shared_boards = _Recent(KEPT * 2)  # a version's board for the seats that wait, and watchers'
 _own_boards = _Recent(KEPT * 4)
 
 
@@ -67,10 +68,17 @@ def _own(request, game: Game, who, language: str) -> tuple:
     return (game.code, game.version, language, who, request.META.get("CSRF_COOKIE", ""))
 
 
-def remember(request, game: Game, who, html: str) -> None:
-    """The board a page was just answered with (its own move): its stream, woken by that very
-    move, sends it without making it again."""
-    _own_boards.put(_own(request, game, who, translation.get_language()), html)
+def answer(request, game: Game, who) -> str:
+    """The board a move is answered with, the mover's page showing it at once. Made as its
+    table's streams make theirs: the game as it stands now is kept for them (they need not read
+    it again), a board that waits for someone else is shared with the seats that wait too, and
+    the mover's own stream, woken by this very move, sends this board without making it again."""
+    language = translation.get_language()
+    snap = Snapshot(game, game.load(), views.log_entries(game))
+    _snapshots.put((game.pk, game.version, game.code), snap)
+    html = board(request, snap, who, language)
+    _own_boards.put(_own(request, game, who, language), html)
+    return html
 
 
 def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
@@ -89,29 +97,25 @@ def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
 
 def board(request, snap: Snapshot, who, language: str) -> str:
     """The board as `who`'s page shows it at the snapshot's version."""
-    made = _own_boards.get(_own(request, snap.game, who, language))
+    game = snap.game
+    made = _own_boards.get(_own(request, game, who, language))
     if made is not None:
         return made
-    ctx = None
-    if isinstance(who, int):
-        ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
-        if ctx["may_act"] or ctx["can_undo"] or ctx["winner_name"]:
-            return render_to_string("play/game.html#board", ctx, request)
-        shared = _waiting_boards.get((snap.game.code, snap.game.version, language))
-        if shared is not None:
-            seat, html = shared
-            return html.replace(snap.game.key_for(seat), snap.game.key_for(who)).replace(
-                f'data-you="{seat}"', f'data-you="{who}"'
-            )
-    watching = (snap.game.code, snap.game.version, language, "watch")
-    if who is None and (shared := _waiting_boards.get(watching)) is not None:
+    waiting = isinstance(who, int) and views.waits(game, snap.state, snap.entries, who)
+    shared_as = (game.code, game.version, language, "wait" if waiting else "watch")
+    if waiting and (shared := _shared_boards.get(shared_as)) is not None:
+        seat, html = shared
+        return html.replace(game.key_for(seat), game.key_for(who)).replace(
+            f'data-you="{seat}"', f'data-you="{who}"'
+        )
+    if who is None and (shared := _shared_boards.get(shared_as)) is not None:
         return shared
-    ctx = ctx or views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
+    ctx = views.context(request, game, who, state=snap.state, entries=snap.entries)
     html = render_to_string("play/game.html#board", ctx, request)
     if who is None:
-        _waiting_boards.put(watching, html)
-    elif isinstance(who, int) and "csrfmiddlewaretoken" not in html:
-        _waiting_boards.put((snap.game.code, snap.game.version, language), (who, html))
+        _shared_boards.put(shared_as, html)
+    elif waiting and "csrfmiddlewaretoken" not in html:
+        _shared_boards.put(shared_as, (who, html))
     return html
 
 

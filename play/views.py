@@ -79,6 +79,29 @@ def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     return links
 
 
+def may_undo(game: Game, state, entries: list[tuple], who) -> bool:
+    """Whether `who` may take back the last move (a build step, no die rolled since)."""
+    last = entries[-1] if entries else None
+    return bool(
+        last
+        and state.winner is None
+        and last[1] is not None
+        and last[2].get("type") in UNDOABLE
+        and game.version - 1 >= game.undo_floor
+        and game.may_act(who, last[1])
+    )
+
+
+def waits(game: Game, state, entries: list[tuple], who) -> bool:
+    """Whether `who` sees the board as everyone who waits for someone else does: nothing to
+    do, nothing to take back, nobody has won (play.pushed renders such a board once)."""
+    return (
+        state.winner is None
+        and not game.may_act(who, state.active)
+        and not may_undo(game, state, entries, who)
+    )
+
+
 def context(
     request, game: Game, who, *, error: str | None = None, state=None, entries=None
 ) -> dict:
@@ -90,7 +113,6 @@ def context(
     give = request.GET.get("give") if request.method == "GET" else None
     ctx = board_context(state, game.seats, entries, you=you, may_act=may_act, give=give)
     key = game.key_for(who) or WATCH
-    last = entries[-1] if entries else None
     ctx.update(
         game=game,
         table_key=f"{game.code}:{game.version}",
@@ -102,14 +124,7 @@ def context(
         # A finished game that offers no rematch changes no more: its page follows nothing.
         polling=not (game.finished and not game.rematch_offered),
         poll_ms=settings.PLAY_POLL_MS,
-        can_undo=bool(
-            last
-            and state.winner is None
-            and last[1] is not None
-            and last[2].get("type") in UNDOABLE
-            and game.version - 1 >= game.undo_floor
-            and game.may_act(who, last[1])
-        ),
+        can_undo=may_undo(game, state, entries, who),
         waiting_for_bot=game.bot_due_at is not None,
         seat_name=game.seats[you]["name"] if you is not None else "",
     )
@@ -138,12 +153,12 @@ def board_html(request: HttpRequest, game: Game, key: str) -> str:
 
 
 def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
+    if request.htmx and request.method == "POST" and error is None:
+        # A move's answer: made as the streams of its table make theirs (and shared with them)
+        return HttpResponse(pushed.answer(request, game, who))
     ctx = context(request, game, who, error=error)
     if request.htmx:
-        response = render(request, "play/game.html#board", ctx, status=status)
-        if request.method == "POST" and error is None:
-            pushed.remember(request, game, who, response.content.decode())
-        return response
+        return render(request, "play/game.html#board", ctx, status=status)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
         ctx["watch_url"] = reachable_url(request, reverse("play:watch", args=[game.code]))

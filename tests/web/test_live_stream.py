@@ -4,9 +4,11 @@ connects, by version; who may follow; and the hub that wakes streams."""
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from stream_reader import read_stream, run
 
 from live.hub import Hub
+from play import pushed
 from play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -125,3 +127,41 @@ def test_every_watcher_is_sent_the_same_board(pings_fast):
     assert first == second
     assert "You are watching" in first or "Waiting for" in first
     assert game.host_secret not in first and game.seats[0]["secret"] not in first
+
+
+def test_a_version_is_rendered_once_for_the_seats_that_wait_and_once_for_the_watchers(
+    pings_fast, client, monkeypatch
+):
+    people = [("Ann", "human"), ("Ben", "human"), ("Cleo", "human")]
+    game = Game.start("classic", people, seed=8)
+    game.apply_action(ROLL, version=0, who=0)
+    rendered = []
+
+    def counted(name, context, request):
+        rendered.append(context["who"])
+        return render_to_string(name, context, request)
+
+    monkeypatch.setattr(pushed, "render_to_string", counted)
+
+    def stream(key: str, seen: int) -> str:
+        (board,) = read_stream(f"/g/{game.code}/{key}/events/?v={seen}", 1)[1]
+        return board
+
+    boards = {seat: stream(game.seats[seat]["secret"], 0) for seat in (1, 2)}
+    watched = [stream("watch", 0) for _ in range(2)]
+    assert rendered == [1, None]  # Ben and Cleo wait for Ann: one board; the watchers' one
+    assert "Waiting for Ann" in boards[1] and boards[1] != boards[2]
+    assert watched[0] == watched[1]
+
+    rendered.clear()
+    ann = game.seats[0]["secret"]
+    answer = client.post(
+        f"/g/{game.code}/{ann}/move/",
+        {"version": 1, "action": '{"type":"pass"}'},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200 and 'data-version="2"' in answer.content.decode()
+    cleo = stream(game.seats[2]["secret"], 1)  # Cleo waits for Ben, as Ann now does
+    assert rendered == [0]  # Ann's answer, shared with Cleo's stream
+    assert 'data-you="2"' in cleo and game.seats[2]["secret"] in cleo
+    assert ann not in cleo and "Waiting for Ben" in cleo
