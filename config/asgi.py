@@ -6,13 +6,14 @@ their time comes (play.autoplay), so a game goes on with no page open.
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup(set_prefix=False)  # as get_asgi_application() does, with our handler below
 
-django_application = get_asgi_application()
-
-from live.asgi import with_live  # noqa: E402 - needs the settings loaded above
+from config.file_streams import FileStreamingASGIHandler  # noqa: E402 - needs the settings
+from live.asgi import with_live  # noqa: E402
 from play.autoplay import play_due_bots  # noqa: E402
 
+django_application = FileStreamingASGIHandler()  # static files sent as they are read
 application = with_live(django_application, play_due_bots)
