@@ -10,7 +10,8 @@ from django.urls import URLPattern
 
 from campaign import flow
 
-pytestmark = pytest.mark.django_db
+# committed: a page's stream finds its campaign from a thread of its own (tests/stream_reader.py)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 CACHEABLE = {"how_it_works"}  # the closed box's rules: nothing secret in it
 
