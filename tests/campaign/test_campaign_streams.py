@@ -184,3 +184,17 @@ def board_pushed(stream: str) -> str:
     status, (board,) = read_stream(stream, 1)
     assert status == 200 and board.startswith("event: board\n"), board
     return board
+
+
+@pytest.mark.parametrize("name", ["table", "picks", "mayor", "mayor_dashboard", "game"])
+def test_every_followed_page_has_its_stream_its_banner_its_poll_and_a_refresh_link(name):
+    campaign = picking()
+    secret = campaign.mayors.get(seat=0).secret if name.startswith("mayor") else None
+    path = url(name, secret or campaign.table_secret)
+
+    page = read_page(path)
+
+    assert page.count('id="live"') == 1 and 'sse-close="end"' in page
+    assert 'id="connection"' in page and "Connection lost. Trying again…" in page
+    assert "data-poll" in page and "/poll/?" in page
+    assert f'<noscript><a class="d-inline-block my-2" href="{path}">Refresh</a></noscript>' in page
