@@ -31,6 +31,18 @@ def run(coroutine):
         return thread.submit(in_a_thread).result()
 
 
+def stream_answer(method: str, url: str, *, cookies=None):
+    """A stream's answer itself (its status and headers), its events left unread."""
+
+    async def ask():
+        client = AsyncClient()
+        if cookies is not None:
+            client.cookies = cookies
+        return await getattr(client, method)(url)
+
+    return run(ask())
+
+
 def read_stream(url: str, count: int, *, cookies=None, **headers) -> tuple[int, list[str]]:
     """The status and the first `count` events of a stream (its `retry:` line left out), fewer
     if it ends; a refused stream's status and its answer's text as the one event."""

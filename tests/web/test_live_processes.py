@@ -1,5 +1,6 @@
 """Live updates and the bots' player across real app processes on PostgreSQL (issue 19): a move
-made on one process reaches a phone on another through LISTEN/NOTIFY; a bot game plays to its end
+made on one process reaches a phone on another through LISTEN/NOTIFY, and so does a campaign's
+step (a mayor's phone is told to reload); a bot game plays to its end
 with no page open; a bot step whose process was killed is played by another process, once.
 Every wait is bounded."""
 
@@ -14,6 +15,9 @@ import pytest
 from live_servers import Device, app_servers, database_url
 from test_worker_kill import HeldTable
 
+from campaign import flow
+from campaign.flow import NewMayor
+from campaign.views.poll import mayor_moment, mayor_moments
 from play.models import Game, GameAction
 
 pytestmark = [pytest.mark.races, pytest.mark.django_db(transaction=True)]
@@ -137,3 +141,21 @@ def test_a_process_whose_listening_connection_broke_listens_again_and_misses_not
     assert len(cut) == 2  # one listening connection per process
     assert status == 200
     assert version == "1" and "Ann rolls" in board
+
+
+def test_a_campaign_step_on_one_process_reloads_a_mayors_phone_on_another():
+    mayors = [NewMayor("Ann", "Annaburg", "teal"), NewMayor("Ben", "Benford", "yellow")]
+    campaign = flow.create_campaign("Seven Winds", mayors, seed=11)
+    ann = campaign.mayors.get(seat=0)
+    shown = mayor_moment(campaign.phase, campaign.chapter, picked=False)
+    with app_servers(2) as (a, b):
+        phone = Stream(b.port, f"/c/m/{ann.secret}/events/?v={shown}")
+        table = Device(a.port, f"/c/{campaign.table_secret}/", htmx=False)
+        try:
+            status = table.post("read/turn/", {"version": campaign.version})
+            _id, now = phone.next_event("reload", time.monotonic() + 10)
+        finally:
+            phone.close()
+
+    assert status == 302
+    assert now == mayor_moments(ann.secret).own_page != shown
