@@ -133,10 +133,12 @@ def test_without_javascript_the_buttons_still_play(live_server, browser):
         page.goto(live_server.url + "/")
         page.fill("#id_seed", "4")
         page.click("text=Start the game")
+        # Each click sends a form and loads the page it is answered with: wait for that page
+        # (is_visible() would ask the page being left, and fail now and then under load).
         page.click("#board form.actions button >> text=Roll 1 die")
-        assert "Ann rolls" in page.locator(".latest-events").inner_text()
+        page.locator(".latest-events", has_text="Ann rolls").wait_for()
         page.click("#board form.actions button[data-kind=pass]")
-        assert page.locator("text=Ben rolls the dice.").is_visible()
+        page.locator("text=Ben rolls the dice.").wait_for()
         assert page.locator("noscript a", has_text="Refresh").count() == 1
     finally:
         context.close()
