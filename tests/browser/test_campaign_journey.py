@@ -51,8 +51,12 @@ def bots_take_over(game: Game) -> None:
 
 
 def read_to_the_stop(page) -> None:
-    while page.locator("a[rel=next]").count():
-        page.locator("a[rel=next]").click()
+    """Page on to the STOP, each page loaded before its next link is looked for (asked at once
+    after a click, the page being left could answer: the loop then stopped short)."""
+    while (following := page.locator("a[rel=next]")).count():
+        target = following.get_attribute("href")
+        following.click()
+        page.wait_for_url(f"**{target}")
     page.wait_for_selector(".stop-sign")
 
 

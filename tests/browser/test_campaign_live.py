@@ -3,6 +3,7 @@ mayor's phone follows at once with no poll of its own; a move in the chapter's g
 table's screen by its stream; a campaign page whose stream is down says so and polls instead."""
 
 import pytest
+from test_campaign_journey import read_to_the_stop
 
 from campaign import flow
 from campaign.models import Campaign, Phase
@@ -48,8 +49,7 @@ def test_the_tables_step_shows_on_a_mayors_phone_with_no_poll(live_server, page,
     table = page
     table.set_viewport_size({"width": 1280, "height": 800})
     open_followed(table, f"{live_server.url}/c/{campaign.table_secret}/read/")
-    while table.locator("a[rel=next]").count():
-        table.locator("a[rel=next]").click()
+    read_to_the_stop(table)
     ann_phone = phone()
     open_followed(ann_phone, f"{live_server.url}/c/m/{ann.secret}/")
     assert ann_phone.locator("a:has-text('To your seat in the game')").count() == 0
