@@ -16,8 +16,8 @@ from stream_reader import read_across, read_stream
 
 from campaign import dashboard, flow, hosting
 from campaign.errors import FlowError
+from campaign.flow import step
 from campaign.models import Phase
-from live import hub as live_hub
 from play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,20 +147,22 @@ def test_new_links_end_the_open_streams_of_the_old_ones_and_refuse_new_ones():
         assert read_stream(stream, 1)[0] == 404
 
 
-def test_a_step_announces_the_campaign_when_it_commits_and_a_refused_one_does_not(monkeypatch):
-    heard = []
-    monkeypatch.setattr(
-        live_hub.hub, "publish_threadsafe", lambda channel, payload="": heard.append(channel)
-    )
+def test_a_step_announces_its_campaign_and_a_refused_one_does_not(monkeypatch):
+    """What a step announces: live.announce sends it when the step's transaction commits (a
+    NOTIFY on PostgreSQL, transaction.on_commit elsewhere) and never if it rolls back."""
     campaign = picking()
-    heard.clear()
+    heard = []
+    monkeypatch.setattr(step, "announce", lambda channel, payload="": heard.append(payload))
 
     with pytest.raises(FlowError):
         flow.read_on(campaign, version=campaign.version)  # picking: not a reading step
+    with pytest.raises(FlowError):
+        flow.pick(campaign, campaign.mayors.get(seat=0), ["no such card"])
     assert heard == []
 
     pick(campaign, campaign.mayors.get(seat=0))
-    assert heard == [campaign.live_channel]
+    campaign.refresh_from_db()
+    assert heard == [str(campaign.version)]
 
 
 # --- helpers -------------------------------------------------------------------------------
