@@ -42,23 +42,13 @@ async def table_events(request: HttpRequest, table_secret: str) -> HttpResponse:
 @require_GET
 async def mayor_events(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     """A mayor's own page: reloaded when what it shows changes (not at another mayor's pick)."""
-    me = await in_a_worker(mayor_by_link, mayor_secret)
-    return event_stream(
-        request,
-        me.campaign.live_channel,
-        reload_when_changed(partial(_mayor_moment, mayor_secret, own_page=True)),
-    )
+    return await _mayor_reloads(request, mayor_secret, own_page=True)
 
 
 @require_GET
 async def mayor_dashboard_events(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     """The dashboard on a mayor's phone: reloaded when the campaign moves."""
-    me = await in_a_worker(mayor_by_link, mayor_secret)
-    return event_stream(
-        request,
-        me.campaign.live_channel,
-        reload_when_changed(partial(_mayor_moment, mayor_secret, own_page=False)),
-    )
+    return await _mayor_reloads(request, mayor_secret, own_page=False)
 
 
 @require_GET
@@ -76,6 +66,12 @@ async def mayor_game_events(request: HttpRequest, mayor_secret: str) -> HttpResp
     me, game = await in_a_worker(_mayor_game, mayor_secret)
     moment = partial(_mayor_moment, mayor_secret, own_page=False)
     return _game_stream(request, me.campaign, game, me.seat, moment)
+
+
+async def _mayor_reloads(request: HttpRequest, mayor_secret: str, *, own_page: bool):
+    me = await in_a_worker(mayor_by_link, mayor_secret)
+    moment = partial(_mayor_moment, mayor_secret, own_page=own_page)
+    return event_stream(request, me.campaign.live_channel, reload_when_changed(moment))
 
 
 def _mayor_moment(mayor_secret: str, *, own_page: bool) -> str | None:
