@@ -52,12 +52,12 @@ def test_the_tables_step_shows_on_a_mayors_phone_with_no_poll(live_server, page,
     read_to_the_stop(table)
     ann_phone = phone()
     open_followed(ann_phone, f"{live_server.url}/c/m/{ann.secret}/")
-    assert ann_phone.locator("a:has-text('To your seat in the game')").count() == 0
+    assert ann_phone.locator("#board").count() == 0
     asked = requests_of(ann_phone)
 
     table.locator("button.turn-stop").click()
 
-    ann_phone.locator("a:has-text('To your seat in the game')").wait_for()
+    ann_phone.locator("#board[data-you='0']").wait_for()  # on to her seat, the game begun
     assert not [url for url in asked if "/poll/" in url]
     pages = [url for url in asked if url.rstrip("/").endswith(ann.secret)]
     assert len(pages) == 1  # told once, reloaded once
@@ -102,7 +102,7 @@ def test_a_campaign_page_whose_stream_is_down_says_so_and_polls(live_server, pag
     page.locator("#live[data-state=down]").wait_for(state="attached")
     page.locator("#connection .lost").wait_for()
     flow.read_on(campaign)  # the table turns the STOP: the poll brings it
-    page.locator("a:has-text('To your seat in the game')").wait_for()
+    page.locator("#board[data-you='0']").wait_for()
     assert [url for url in asked if "/poll/" in url]
     page.unroute("**/events/**")
     page.locator("#live[data-state=open]").wait_for(state="attached")

@@ -132,7 +132,7 @@ def test_new_links_end_the_open_streams_of_the_old_ones_and_refuse_new_ones():
     game = campaign.chapter_game().game
     old = [
         page_stream(read_page(url("table", campaign.table_secret))),
-        page_stream(read_page(url("mayor", ann.secret))),
+        page_stream(read_page(url("mayor_dashboard", ann.secret))),
         page_stream(read_page(url("game", campaign.table_secret)), board_from=-1),
         page_stream(read_page(url("mayor_game", ann.secret)), board_from=-1),
         f"/g/{game.code}/{game.host_secret}/events/?v=0",
