@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign, Mayor
 from live import Update, event_stream, in_a_worker, reload_when_changed
-from play import pushed
+from play import presence, pushed
 from play.models import Game
 
 from .access import mayor_by_link
@@ -126,5 +126,11 @@ def _game_stream(
         # a game's last board ends a game page's stream; the campaign goes on after it
         return replace(board, last=False)
 
+    alive = None
+    if game is not None and isinstance(who, int):
+
+        def alive() -> None:  # a mayor's phone on its seat: seen as the game's own page is
+            presence.seen(game.pk, game.code, who)
+
     channels = [campaign.live_channel] + ([game.live_channel] if game is not None else [])
-    return event_stream(request, channels, look)
+    return event_stream(request, channels, look, alive=alive)

@@ -18,7 +18,7 @@ from campaign import dashboard, flow, hosting
 from campaign.errors import FlowError
 from campaign.flow import step
 from campaign.models import Phase
-from play.models import Game
+from play.models import Game, SeatSeen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -200,3 +200,18 @@ def test_every_followed_page_has_its_stream_its_banner_its_poll_and_a_refresh_li
     assert 'id="connection"' in page and "Connection lost. Trying again…" in page
     assert "data-poll" in page and "/poll/?" in page
     assert f'<noscript><a class="d-inline-block my-2" href="{path}">Refresh</a></noscript>' in page
+
+
+def test_a_mayors_phone_on_its_seat_is_seen_by_its_stream_the_tables_screen_is_no_phone(settings):
+    settings.PLAY_PHONE_SEEN_SECONDS = 0  # every sighting is written: the pings' too
+    campaign = playing()
+    ann = campaign.mayors.get(seat=0)
+    game = campaign.chapter_game().game
+    phone = page_stream(read_page(url("mayor_game", ann.secret)))
+    table = page_stream(read_page(url("game", campaign.table_secret)))
+    SeatSeen.objects.all().delete()  # what the pages' own loads wrote
+
+    read_stream(table, 1)
+    assert not SeatSeen.objects.exists()
+    read_stream(phone, 1)
+    assert list(SeatSeen.objects.filter(game=game).values_list("seat", flat=True)) == [0]
