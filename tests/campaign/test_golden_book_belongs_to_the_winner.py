@@ -54,3 +54,15 @@ def test_the_migration_gives_each_entry_its_games_winner():
     migration.entries_to_the_winners(apps, None)
 
     assert set(campaign.golden_book.values_list("mayor__seat", flat=True)) == {0}
+
+
+def test_the_dashboards_golden_book_reads_name_comma_city(client):
+    campaign = new_campaign()
+    record_chapters(campaign, 1, winner=lambda chapter: 1)
+    ben = campaign.mayors.get(seat=1)
+
+    dashboard = client.get(reverse("campaign:table", args=[campaign.table_secret]))
+
+    line = re.search(r'<li data-seat="1">(.*?)</li>', dashboard.content.decode(), re.S)[1]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", line)).strip()
+    assert f"{ben.name}, {ben.city_name}" in text
