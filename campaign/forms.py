@@ -142,7 +142,7 @@ class RecordForm(forms.Form):
     )
     flags = forms.TypedMultipleChoiceField(
         label=gettext_lazy("Who planted a flag on the community project?"),
-        help_text=gettext_lazy("The winner always has: no win without a flag."),
+        help_text=gettext_lazy("Whoever won planted one: there is no win without a flag."),
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
