@@ -33,6 +33,7 @@ from play.engine.simulation import MAX_TURNS  # noqa: E402
 
 TIMED = "expert"
 TABLE_BOTS = ("random", "greedy", "expert")
+PROGRESS_EVERY = 100  # games between the running tallies a long run prints on stderr
 # Player count -> who plays, and the expert's goal (issue 17).
 GOALS = {2: ("expert against greedy", "at least 72 %"), 4: ("expert against 3 greedy", "> 25 %")}
 
@@ -62,7 +63,14 @@ def play_one(job: tuple[str, str, int, int]) -> tuple[bool, list[float], list[fl
 
 def measure(pool, bot: str, other: str, players: int, games: int) -> dict:
     jobs = [(bot, other, players, number) for number in range(games)]
-    results = pool.map(play_one, jobs, chunksize=4)
+    results = []
+    for result in pool.imap(play_one, jobs, chunksize=4):
+        results.append(result)
+        if len(results) % PROGRESS_EVERY == 0:
+            won = sum(won for won, _b, _o in results)
+            print(
+                f"  {bot} against {other}, {players} players: {won}/{len(results)}", file=sys.stderr
+            )
     wins = sum(won for won, _b, _o in results)
     return {
         "wins": wins,

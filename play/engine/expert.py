@@ -23,12 +23,16 @@ from .dice import shuffled
 from .rules import has_won, legal_moves, play
 from .state import GameState
 
-# Playouts per candidate action, and how many establishments besides greedy's choice are tried.
-PLAYOUTS = 12
+# How many establishments besides greedy's choice are tried.
 ESTABLISHMENTS = 4
-# Playouts per decision at most: with many candidates (late in a game every landmark is
-# affordable) each gets fewer, so no decision takes much longer than a typical one.
-PLAYOUT_BUDGET = 96
+# Playouts per decision, never more: the fixed budget that bounds the thinking time (no clock,
+# so the same state and rng give the same choice on any machine).
+PLAYOUT_BUDGET = 256
+# Playouts every candidate gets first; then the finalists (greedy's choice and the best-looking
+# others) share what is left of the budget, so the actions that may be chosen are compared on
+# many playouts rather than every action on a few.
+FIRST_ROUND = 12
+FINALISTS = 3
 # A playout stops after this many more turns (four rounds of two players, two of four): long
 # enough for an establishment to pay back what it cost, short enough to play many.
 HORIZON_TURNS = 8
@@ -36,7 +40,7 @@ HORIZON_TURNS = 8
 LEAD_SCALE = 2.0
 # How much better (in chance to win) an action must look than greedy's choice to be taken
 # instead: with a few noisy playouts, the best-looking of many actions is often only lucky.
-GREEDY_MARGIN = 0.04
+GREEDY_MARGIN = 0.03
 # Build-step actions that are always tried: each step towards the win, a voyage, not building.
 STEPS_AND_PASSING = ("build_landmark", "contribute", "sail", "rest", "pass")
 
@@ -54,16 +58,35 @@ def expert_move(state: GameState, moves, rng: random.Random) -> tuple:
     candidates = _candidates(state, moves, rng)
     if len(candidates) == 1:
         return candidates[0]
-    seeds = [rng.getrandbits(62) for _ in range(PLAYOUTS)]
-    seeds = seeds[: max(PLAYOUT_BUDGET // len(candidates), 1)]
+    first, extra = _plan(len(candidates))
+    seeds = [rng.getrandbits(62) for _ in range(first + extra)]
+    totals = {move: _total(state, move, seeds[:first], seat) for move in candidates}
+    if extra:
+        others = sorted(candidates[1:], key=lambda move: -totals[move])
+        finalists = [candidates[0], *others[: FINALISTS - 1]]
+        for move in finalists:
+            totals[move] += _total(state, move, seeds[first:], seat)
+        candidates = finalists
     best, best_score = candidates[0], -math.inf
     for move in candidates:
-        score = sum(_playout(state, move, seed, seat) for seed in seeds) / len(seeds)
+        score = totals[move] / (first + extra)
         if move is candidates[0]:
             score += GREEDY_MARGIN
         if score > best_score:
             best, best_score = move, score
     return best
+
+
+def _plan(count: int) -> tuple[int, int]:
+    """Playouts every candidate gets, and how many more each finalist gets."""
+    if count <= FINALISTS:
+        return PLAYOUT_BUDGET // count, 0
+    first = max(min(FIRST_ROUND, PLAYOUT_BUDGET // count), 1)
+    return first, (PLAYOUT_BUDGET - first * count) // FINALISTS
+
+
+def _total(state: GameState, move: tuple, seeds: list[int], seat: int) -> float:
+    return sum(_playout(state, move, seed, seat) for seed in seeds)
 
 
 def _candidates(state: GameState, moves, rng: random.Random) -> list[tuple]:
