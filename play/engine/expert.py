@@ -1,11 +1,12 @@
 """The expert bot: looks ahead at the build step by playing the next turns out many times.
 
 At the build step it keeps a few promising actions (every landmark, project and voyage, greedy's
-favourite establishments, passing), plays each one out over the same sampled dice a fixed number
-of times with greedy bots in every seat for a few turns, and scores where each playout ends with
-greedy's estimate of the rounds each seat still needs. The action with the best average wins,
-greedy's own choice unless another is clearly better. Other decisions (dice, reroll, target,
-trade) are greedy's. docs/bots.md explains it with figures.
+favourite establishments, passing), plays each one out over the same sampled dice with greedy
+bots in every seat for a few turns, and scores where each playout ends with greedy's estimate of
+the rounds each seat still needs. Every action gets a few playouts; greedy's own choice and the
+two best-looking others then share the rest of a fixed budget. The finalist with the best
+average wins, greedy's own choice unless another is clearly better. Other decisions (dice,
+reroll, target, trade) are greedy's. docs/bots.md explains it with figures.
 
 The dice of a playout are the bot's own guesses, never the game's: each playout runs on a copy of
 the state with a seed drawn from the bot's rng (and, in a random market, the face-down deck

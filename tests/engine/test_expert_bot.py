@@ -6,8 +6,8 @@ import random
 import pytest
 from helpers import NAMES
 
-from play.engine import apply_action, legal_actions, new_game
-from play.engine.bots import greedy_bot
+from play.engine import apply_action, expert, legal_actions, legal_moves, new_game
+from play.engine.bots import greedy_bot, greedy_move
 from play.engine.expert import expert_bot
 from play.engine.simulation import play_out
 
@@ -71,3 +71,30 @@ def test_the_expert_builds_the_landmark_that_wins():
     action = expert_bot(state, legal_actions(state), random.Random(1))
 
     assert action == {"type": "build_landmark", "landmark": "radio_tower"}
+
+
+def test_a_decision_plays_out_at_most_its_budget_and_keeps_greedys_choice_in_the_final(
+    monkeypatch,
+):
+    # Coins to afford every landmark and establishment: many candidates, so the final round runs.
+    state = new_game("classic", players=NAMES[:2], seed=4, coins=[30, 30])
+    state, _ = apply_action(state, {"type": "roll", "dice": 1}, dice=(3,))
+    played = []
+    real_playout = expert._playout
+
+    def counted(state, move, seed, seat):
+        played.append(move)
+        return real_playout(state, move, seed, seat)
+
+    monkeypatch.setattr(expert, "_playout", counted)
+    moves = legal_moves(state)
+    greedys = greedy_move(state, moves, random.Random(3))
+
+    expert.expert_move(state, moves, random.Random(3))
+
+    tried = set(played)
+    assert len(tried) > expert.FINALISTS
+    assert len(played) <= expert.PLAYOUT_BUDGET
+    most = max(played.count(move) for move in tried)
+    assert played.count(greedys) == most
+    assert sum(played.count(move) == most for move in tried) == expert.FINALISTS
