@@ -1,7 +1,7 @@
 """How strong the bots are, and how long the expert thinks (run by hand, not a test).
 
     .venv/bin/python bench/bots.py [--games 1000] [--table-games 200] [--processes 2]
-                                   [--skip-table] [--players 2]
+                                   [--skip-table] [--players 2] [--first 0]
 
 Classic games, seats rotating so that no bot always starts. First the expert's goals:
   - two players, expert against greedy: the expert wins at least 72 % of games;
@@ -61,20 +61,26 @@ def play_one(job: tuple[str, str, int, int]) -> tuple[bool, list[float], list[fl
     return state.winner == seat, build_times, other_times
 
 
-def measure(pool, bot: str, other: str, players: int, games: int) -> dict:
-    jobs = [(bot, other, players, number) for number in range(games)]
+def measure(pool, bot: str, other: str, players: int, games: int, first: int = 0) -> dict:
+    jobs = [(bot, other, players, number) for number in range(first, first + games)]
     results = []
     for result in pool.imap(play_one, jobs, chunksize=4):
         results.append(result)
         if len(results) % PROGRESS_EVERY == 0:
+            # The tally so far, with its decision times: a run stopped early still tells them.
             won = sum(won for won, _b, _o in results)
+            builds = [t for _w, times, _o in results for t in times]
             print(
-                f"  {bot} against {other}, {players} players: {won}/{len(results)}", file=sys.stderr
+                f"  {bot} against {other}, {players} players, games {first}-"
+                f"{first + len(results) - 1}: {won}/{len(results)}; {len(builds)} build steps, "
+                f"{timing(builds)}",
+                file=sys.stderr,
             )
     wins = sum(won for won, _b, _o in results)
     return {
         "wins": wins,
         "games": games,
+        "first": first,
         "build_times": [t for _w, builds, _o in results for t in builds],
         "other_times": [t for _w, _b, others in results for t in others],
     }
@@ -92,6 +98,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per goal")
     parser.add_argument("--table-games", type=int, default=200, help="games per table cell")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--first", type=int, default=0, help="the goals' first game (its number is its seed)"
+    )
     parser.add_argument("--skip-table", action="store_true")
     parser.add_argument("--only-table", action="store_true", help="the table, no goals")
     parser.add_argument(
@@ -108,19 +117,20 @@ def main() -> None:
             print_table(pool, options.table_games, {})
             return
         counts = options.players or [2, 4]
-        rows = {count: measure(pool, "expert", "greedy", count, options.games) for count in counts}
-        print(f"Goals, classic, seats rotating, {options.games} games each\n")
+        rows = {
+            count: measure(pool, "expert", "greedy", count, options.games, options.first)
+            for count in counts
+        }
+        last = options.first + options.games - 1
+        print(f"Goals, classic, seats rotating, games {options.first}-{last} of each\n")
         for players, row in rows.items():
             against, goal = GOALS[players]
             print(f"- {players} players, {against}: expert wins {rate(row)} (goal: {goal})")
         for players, row in rows.items():
             builds, others = row["build_times"], row["other_times"]
-            p99 = statistics.quantiles(builds, n=100, method="inclusive")[-1]
             print(
                 f"- {players} players, the expert's {len(builds)} build-step decisions: "
-                f"median {ms(statistics.median(builds))}, "
-                f"99th percentile {ms(p99)}, "
-                f"max {ms(max(builds))} (goal: at most 300 ms); its {len(others)} other "
+                f"{timing(builds)} (goal: at most 300 ms); its {len(others)} other "
                 f"decisions: median {ms(statistics.median(others))}, max {ms(max(others))}"
             )
         if not options.skip_table:
@@ -158,6 +168,11 @@ def print_table(pool, games: int, known: dict) -> None:
                     cells.append(f"{wins / played:.0%} ({played})")
             print(f"| {bot} | " + " | ".join(cells) + " |")
         print()
+
+
+def timing(times: list[float]) -> str:
+    p99 = statistics.quantiles(times, n=100, method="inclusive")[-1]
+    return f"median {ms(statistics.median(times))}, 99th percentile {ms(p99)}, max {ms(max(times))}"
 
 
 def ms(seconds: float) -> str:
