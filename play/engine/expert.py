@@ -28,7 +28,7 @@ from .state import GameState
 ESTABLISHMENTS = 4
 # Playouts per decision, never more: the fixed budget that bounds the thinking time (no clock,
 # so the same state and rng give the same choice on any machine).
-PLAYOUT_BUDGET = 256
+PLAYOUT_BUDGET = 192
 # Playouts every candidate gets first; then the finalists (greedy's choice and the best-looking
 # others) share what is left of the budget, so the actions that may be chosen are compared on
 # many playouts rather than every action on a few.
