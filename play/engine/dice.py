@@ -31,11 +31,23 @@ def _seed_key(seed: int) -> int:
 def roll(seed: int, counter: int, count: int) -> tuple[int, ...]:
     """`count` dice: draws counter, counter + 1, ... of six sides each, plus one."""
     key = _seed_key(seed)
-    first = 1 + _splitmix64(key ^ (counter * _GOLDEN & _MASK)) % 6
-    if count == 1:  # the commonest roll, spelled out: this runs at every turn
+    # _splitmix64 spelled out with its constants: a roll runs at every turn, and the call and the
+    # look-ups cost as much as the mix. counter * _GOLDEN is masked only after the addition: the
+    # bits above 64 it keeps until then never reach the low 64 (no carry runs downwards).
+    value = ((key ^ counter * 0x9E3779B97F4A7C15) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    first = 1 + (value ^ (value >> 31)) % 6
+    if count == 1:
         return (first,)
-    rest = (1 + _splitmix64(key ^ ((counter + i) * _GOLDEN & _MASK)) % 6 for i in range(1, count))
-    return (first, *rest)
+    value = ((key ^ (counter + 1) * 0x9E3779B97F4A7C15) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    second = 1 + (value ^ (value >> 31)) % 6
+    if count == 2:
+        return (first, second)
+    rest = (1 + _splitmix64(key ^ ((counter + i) * _GOLDEN & _MASK)) % 6 for i in range(2, count))
+    return (first, second, *rest)
 
 
 def shuffled(items: list, seed: int, counter: int) -> tuple[list, int]:
