@@ -36,6 +36,7 @@ from .errors import IllegalAction, shown
 from .market import refill_market
 from .rules import start_turn
 from .state import GameState, Player
+from .table import Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 players
 MAX_NAME = 40  # characters in a player's name
@@ -68,6 +69,9 @@ def new_game(
         setup = edition_setup(
             edition_or_setup, players, seed, variants, coins, cities, built, first_player
         )
+        # All that a table is derived from in such a setup: playouts start thousands of games
+        # of one edition, and a table, never changed once built, serves them all.
+        return start(setup, (edition_or_setup, len(setup["players"]), frozenset(variants)))
     return start(setup)
 
 
@@ -176,10 +180,16 @@ def _check_city(table, name: str, city: Any) -> dict[str, int]:
     return dict(city)
 
 
-def start(setup: dict) -> GameState:
+# Tables of edition setups, by what they are derived from (new_game's key): at most a few per
+# edition, since unknown variants are refused before a table is kept.
+_EDITION_TABLES: dict[tuple, Table] = {}
+
+
+def start(setup: dict, table_key: tuple | None = None) -> GameState:
     """Check a full setup (RULES.md §6: setups are checked) and lay out the table.
 
-    Every check runs here, once per game; the actions trust what was checked."""
+    Every check runs here, once per game; the actions trust what was checked. `table_key` names
+    everything the setup's table is derived from, for setups that share their table."""
     if not isinstance(setup, dict):
         raise IllegalAction("setup_not_dict")
     names = _names(setup)
@@ -199,10 +209,12 @@ def start(setup: dict) -> GameState:
         if not isinstance(setup.setdefault(key, []), list):
             raise IllegalAction("setup_list", field=key)
     try:
-        state = GameState(setup)
+        state = GameState(setup, _EDITION_TABLES.get(table_key) if table_key else None)
     except (KeyError, TypeError, AttributeError) as error:
         raise IllegalAction("setup_field", field="landmarks", value=shown(error)) from error
     table = state.table
+    if table_key:
+        _EDITION_TABLES[table_key] = table
 
     for seat, name in enumerate(names):
         city = _check_city(table, name, cities[seat])
