@@ -39,19 +39,23 @@ class Phase(StrEnum):
 PHASES = tuple(Phase)
 
 
+# A player's fields, in the order of its JSON: the slots, the copy, the JSON and the check of a
+# save's player (`_player`) follow this list; `Player.__init__` takes them in this order.
+PLAYER_FIELDS = (
+    "name",
+    "coins",
+    "city",
+    "landmarks",
+    "fresh",
+    "flag",
+    "boat",
+    "islands",
+    "face_down",
+)
+
+
 class Player:
-    __slots__ = (
-        "name",
-        "coins",
-        "city",
-        "landmarks",
-        "fresh",
-        "flag",
-        "boat",
-        "islands",
-        "face_down",
-        "in_force_cache",
-    )
+    __slots__ = (*PLAYER_FIELDS, "in_force_cache")
 
     def __init__(
         self, name, coins, city, landmarks, fresh=(), flag=False, boat=0, islands=(), face_down=None
@@ -69,42 +73,25 @@ class Player:
         self.in_force_cache = None  # effects.InForce, for the landmarks, fresh and islands above
 
     def copy(self) -> Player:
+        """A player to change: it shares this one's values (the engine replaces a dict or tuple
+        of a player, never changes one in place) and its cache of what is in force."""
         twin = Player.__new__(Player)
-        twin.name = self.name
-        twin.coins = self.coins
-        twin.city = self.city
-        twin.landmarks = self.landmarks
-        twin.fresh = self.fresh
-        twin.flag = self.flag
-        twin.boat = self.boat
-        twin.islands = self.islands
-        twin.face_down = self.face_down
+        _copy_player(self, twin)
         twin.in_force_cache = self.in_force_cache
         return twin
 
     def to_dict(self) -> dict:
-        return {
-            **self._fields(),
-            "city": dict(self.city),
-            "landmarks": dict(self.landmarks),
-            "fresh": list(self.fresh),
-            "islands": list(self.islands),
-            "face_down": dict(self.face_down),
-        }
+        fields = _player_fields(self)
+        for name, value in fields.items():
+            if isinstance(value, tuple | list):
+                fields[name] = list(value)
+            elif isinstance(value, dict):
+                fields[name] = dict(value)
+        return fields
 
     def _fields(self) -> dict:
         """The player's JSON fields, sharing the player's own dicts: only for dumping at once."""
-        return {
-            "name": self.name,
-            "coins": self.coins,
-            "city": self.city,
-            "landmarks": self.landmarks,
-            "fresh": self.fresh,
-            "flag": self.flag,
-            "boat": self.boat,
-            "islands": self.islands,
-            "face_down": self.face_down,
-        }
+        return _player_fields(self)
 
     def __repr__(self) -> str:
         return f"Player({self.name!r}, coins={self.coins}, city={self.city})"
@@ -144,10 +131,11 @@ _played = attrgetter(*PLAYED)
 
 def _field_copier(fields: tuple[str, ...]):
     """copy(source, target): target.field = source.field for each field, as straight-line code
-    (as dataclasses write their methods): a successor is made at every checked step."""
+    (as dataclasses write their methods): a successor is made at every checked step, a player
+    copied at every change of one."""
     body = "".join(f"    target.{name} = source.{name}\n" for name in fields)
     namespace: dict = {}
-    exec(f"def copy(source, target):\n{body}", namespace)  # the names are PLAYED's
+    exec(f"def copy(source, target):\n{body}", namespace)  # names from PLAYED or PLAYER_FIELDS
     return namespace["copy"]
 
 
@@ -161,8 +149,19 @@ def _json_fields_maker(fields: tuple[str, ...]):
     return namespace["json_fields"]
 
 
+def _fields_maker(fields: tuple[str, ...]):
+    """fields(value): {name: value.name for each name}, sharing the values; straight-line code,
+    made once."""
+    items = ", ".join(f"{name!r}: value.{name}" for name in fields)
+    namespace: dict = {}
+    exec(f"def fields(value):\n    return {{{items}}}\n", namespace)  # names from PLAYER_FIELDS
+    return namespace["fields"]
+
+
 _copy_played = _field_copier(PLAYED)
 _json_fields = _json_fields_maker(PLAYED)
+_copy_player = _field_copier(PLAYER_FIELDS)
+_player_fields = _fields_maker(PLAYER_FIELDS)
 
 
 class GameState:
@@ -389,15 +388,15 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
     for card, copies in face_down.items():
         _agree(copies <= city.get(card, 0), f"{where}.face_down", card)
     return Player(
-        entry["name"],
-        _int(entry["coins"], f"{where}.coins"),
-        city,
-        dict(landmarks),
-        fresh,
-        _bool(entry["flag"], f"{where}.flag"),
-        boat,
-        islands,
-        face_down,
+        name=entry["name"],
+        coins=_int(entry["coins"], f"{where}.coins"),
+        city=city,
+        landmarks=dict(landmarks),
+        fresh=fresh,
+        flag=_bool(entry["flag"], f"{where}.flag"),
+        boat=boat,
+        islands=islands,
+        face_down=face_down,
     )
 
 
