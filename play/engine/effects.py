@@ -17,7 +17,18 @@ class InForce:
     while its landmarks, fresh and islands are the very objects it was derived from (the engine
     replaces them, never changes them in place)."""
 
-    __slots__ = ("table", "landmarks", "fresh", "islands", "sources", "first", "icon_bonus")
+    __slots__ = (
+        "table",
+        "landmarks",
+        "fresh",
+        "islands",
+        "sources",
+        "first",
+        "icon_bonus",
+        "extra_turns",
+        "two_dice",
+        "reroll",
+    )
 
     def __init__(self, table, player: Player):
         self.table = table
@@ -43,6 +54,12 @@ class InForce:
                 amount = effect.params["amount"]
                 for icon in dict.fromkeys(effect.params["icons"]):  # named twice, counted once
                     self.icon_bonus[icon] = self.icon_bonus.get(icon, 0) + amount
+        # what every turn asks: may the player roll two dice, roll again, earn an extra turn
+        self.two_dice = "two_dice" in self.first
+        self.reroll = "reroll" in self.first
+        self.extra_turns = (
+            "extra_turn_on_doubles" in self.first or "extra_turn_on_total" in self.first
+        )
 
 
 def in_force(state: GameState, player: Player) -> InForce:

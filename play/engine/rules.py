@@ -19,12 +19,20 @@ from collections.abc import Callable, Sequence
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
+from .dice import roll as _dice_roll
 from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
-from .market import Piles, open_piles, refill_market
+from .market import Piles, market_piles, open_piles, refill_market
 from .state import GameState, Phase
 
 Events = list[dict]
+
+# The phases the turn sets, read once: an enum's member is an attribute look-up through its class
+# that costs several times a global's, and every step sets one.
+ROLL_PHASE = Phase.ROLL
+REROLL_PHASE = Phase.REROLL
+BUILD_PHASE = Phase.BUILD
+OVER_PHASE = Phase.OVER
 
 
 # --- moves ---------------------------------------------------------------------------------------
@@ -101,9 +109,17 @@ def legal_actions(state: GameState) -> list[dict]:
 
 
 def _legal_roll(state: GameState) -> Sequence[tuple]:
-    if "two_dice" in in_force(state, state.players[state.active]).first:
-        return ROLL_ONE_OR_TWO
-    return ROLL_ONE
+    player = state.players[state.active]
+    powers = player.in_force_cache  # in_force(state, player), its check spelled out
+    if (
+        powers is None
+        or powers.landmarks is not player.landmarks
+        or powers.fresh is not player.fresh
+        or powers.islands is not player.islands
+        or powers.table is not state.table
+    ):
+        powers = in_force(state, player)
+    return ROLL_ONE_OR_TWO if powers.two_dice else ROLL_ONE
 
 
 def _legal_reroll(state: GameState) -> Sequence[tuple]:
@@ -116,23 +132,34 @@ def _legal_choose_player(state: GameState) -> Sequence[tuple]:
 
 def _legal_trade(state: GameState) -> Sequence[tuple]:
     """Every swap that changes something and keeps both cities within the copy limits
-    (the checks of _trade_refusal, inlined: this list is long in a city-rich game)."""
-    moves = []
+    (the checks of _trade_refusal, inlined: this list is long in a city-rich game, hundreds of
+    swaps, so it is made by one comprehension)."""
     active = state.active
-    limited = "two_copies_max" in state.table.variants
     mine = _tradeable(state, active)
-    my_city = state.players[active].city
-    theirs = []
-    for seat in _others(state):
-        takes = _tradeable(state, seat)
-        if limited:
-            takes = [take for take in takes if my_city.get(take, 0) < 2]
-        theirs.append((seat, takes, state.players[seat].city))
-    for give in mine:
-        for seat, takes, their_city in theirs:
-            if limited and their_city.get(give, 0) >= 2:
-                continue
-            moves += [("trade", give, seat, take) for take in takes if take != give]
+    players = state.players
+    theirs = [(seat, _tradeable(state, seat)) for seat in _others(state)]
+    if "two_copies_max" in state.table.variants:
+        my_city = players[active].city
+        theirs = [
+            (seat, [take for take in takes if my_city.get(take, 0) < 2], players[seat].city)
+            for seat, takes in theirs
+        ]
+        moves = [
+            ("trade", give, seat, take)
+            for give in mine
+            for seat, takes, their_city in theirs
+            if their_city.get(give, 0) < 2
+            for take in takes
+            if take != give
+        ]
+    else:
+        moves = [
+            ("trade", give, seat, take)
+            for give in mine
+            for seat, takes in theirs
+            for take in takes
+            if take != give
+        ]
     moves.append(SKIP)
     return moves
 
@@ -152,15 +179,21 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
             if cost <= coins and (move[1] not in city if purple else city.get(move[1], 0) < 2)
         ]
     else:
-        moves = [
-            move
-            for move, cost, purple in open_piles(state)
-            if cost <= coins and not (purple and move[1] in city)
-        ]
-    costs = table.landmark_costs[active]
-    for lid, built in player.landmarks.items():
-        if not built and costs[lid] <= coins:
-            moves.append(("build_landmark", lid))
+        piles = state.piles_cache
+        if piles is None or piles.market is not state.market:
+            piles = market_piles(state)
+        found = piles.affordable.get(coins)
+        affordable, purple = found if found is not None else piles.within(coins)
+        if purple and not purple.isdisjoint(city):  # a purple card owned is offered no more
+            moves = [move for move in affordable if not (move[1] in purple and move[1] in city)]
+        else:
+            moves = list(affordable)
+    cheapest, seat_landmarks = table.landmark_moves[active]
+    if cheapest is not None and cheapest <= coins:
+        landmarks = player.landmarks
+        for lid, cost, move in seat_landmarks:
+            if cost <= coins and not landmarks[lid]:
+                moves.append(move)
     project = table.project
     if project and not player.flag and project.cost <= coins:
         moves.append(CONTRIBUTE)
@@ -194,15 +227,15 @@ def _others(state: GameState) -> list[int]:
 
 
 def _tradeable(state: GameState, seat: int) -> list[str]:
-    cards = state.table.cards
+    tradeable = state.table.tradeable
     player = state.players[seat]
     face_down = player.face_down
+    if not face_down:
+        return [card_id for card_id in player.city if card_id in tradeable]
     return [
         card_id
         for card_id, copies in player.city.items()
-        if cards[card_id].colour != "purple"
-        and cards[card_id].numbers  # an establishment: the Kosmos Shop is none
-        and copies > face_down.get(card_id, 0)  # a copy face up (effects.face_up)
+        if card_id in tradeable and copies > face_down.get(card_id, 0)  # one face up
     ]
 
 
@@ -289,8 +322,10 @@ def _check_roll(state: GameState, action: dict) -> tuple:
 
 def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
     if forced is None:  # _roll_dice's commonest case, spelled out: this runs at every turn
-        dice = dice_module.roll(state.setup["seed"], state.draws, move[1])
-        state.draws += move[1]
+        count = move[1]
+        draws = state.draws
+        dice = _dice_roll(state.setup["seed"], draws, count)
+        state.draws = draws + count
     else:
         dice = _roll_dice(state, move[1], forced)
     state.dice = dice
@@ -298,9 +333,20 @@ def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> 
         events.append(
             {"type": "roll", "player": state.active, "dice": list(dice), "total": sum(dice)}
         )
-    if not state.rerolled and "reroll" in in_force(state, state.players[state.active]).first:
-        state.phase = Phase.REROLL
-        return
+    if not state.rerolled:
+        player = state.players[state.active]
+        powers = player.in_force_cache  # in_force(state, player), its check spelled out
+        if (
+            powers is None
+            or powers.landmarks is not player.landmarks
+            or powers.fresh is not player.fresh
+            or powers.islands is not player.islands
+            or powers.table is not state.table
+        ):
+            powers = in_force(state, player)
+        if powers.reroll:
+            state.phase = REROLL_PHASE
+            return
     _activate(state, events)
 
 
@@ -338,67 +384,58 @@ def _activate(state: GameState, events: Events | None) -> None:
 
     The commonest effect, coins from the bank, is paid here as effects._bank would pay it: a
     roll pays out several times over, and the calls would cost more than the payment."""
-    rolled = state.table.rolled.get(sum(state.dice))
-    if rolled is None:
-        state.queue = ()
-        _resolve_queue(state, events)
-        return
+    dice = state.dice
+    total = dice[0] if len(dice) == 1 else sum(dice)
+    table = state.table
     active = state.active
+    activation = table.activations[active].get(total)
+    if activation is None:
+        state.queue = ()
+        _after_income(state, events)
+        return
     players = state.players
     quiet = events is None and state.owned is None
-    red_seats, blue_seats = _SEAT_ORDERS[len(players)][active]
-    for seats, cards in (
-        (red_seats, rolled.red),
-        (blue_seats, rolled.blue),
-        ((active,), rolled.green),
-    ):
-        if not cards:
+    for seat, card_id, amount, take, may_earn_more, card in activation.payouts:
+        player = players[seat]  # its city stays as it is: resolvers move coins only
+        copies = player.city.get(card_id)
+        if not copies:
             continue
-        for seat in seats:
-            player = players[seat]  # its city stays as it is: resolvers move coins only
-            city = player.city
-            face_down = player.face_down
-            bonus = None  # the seat's icon bonuses, looked up at its first bank payment
-            for card in cards:
-                copies = city.get(card.id)
-                if copies and face_down:
-                    copies -= face_down.get(card.id, 0)
-                if not copies:
-                    continue
-                effect = card.effect
-                if effect.kind == "bank":
-                    amount = effect.params["amount"]
-                    if bonus is None:
-                        bonus = in_force(state, player).icon_bonus
-                    if bonus:
-                        amount += bonus.get(card.icon, 0)
-                    if quiet:  # the bank pays a player this state owns: no event, no copy
-                        player.coins += amount * copies
-                    else:
-                        transfer(state, events, card.id, None, seat, amount * copies, copies)
-                else:
-                    RESOLVERS[effect.kind](state, seat, card, copies, events)
-    player = players[active]
-    state.queue = (
-        tuple(card.id for card in rolled.purple if face_up(player, card.id))
-        if rolled.purple
-        else ()
-    )
-    _resolve_queue(state, events)
-
-
-# For each number of seats and active seat: the seats red cards pay out to (counter-clockwise from
-# the active seat's right) and the seats blue cards pay out to (clockwise from the active seat).
-_SEAT_ORDERS = {
-    count: [
-        (
-            tuple((active - step) % count for step in range(1, count)),
-            tuple((active + step) % count for step in range(count)),
-        )
-        for active in range(count)
-    ]
-    for count in range(2, 5)
-}
+        if player.face_down:
+            copies -= player.face_down.get(card_id, 0)
+            if not copies:
+                continue
+        if amount is None:
+            if take is None:
+                RESOLVERS[card.effect.kind](state, seat, card, copies, events)
+                continue
+            amount = take  # effects._take_from_active, spelled out
+        if may_earn_more:
+            bonus = in_force(state, player).icon_bonus
+            if bonus:
+                amount += bonus.get(card.icon, 0)
+        if take is None:
+            if quiet:  # the bank pays a player this state owns: no event, no copy
+                player.coins += amount * copies
+            else:
+                transfer(state, events, card_id, None, seat, amount * copies, copies)
+        elif quiet:  # as transfer would: the roller pays what they have, the rest is lost
+            roller = players[active]
+            paid = min(amount * copies, roller.coins)
+            roller.coins -= paid
+            player.coins += paid
+        else:
+            transfer(state, events, card_id, active, seat, amount * copies, copies)
+    purple = activation.purple
+    if purple:
+        player = players[active]
+        state.queue = tuple(card.id for card in purple if face_up(player, card.id))
+        _resolve_queue(state, events)
+        return
+    state.queue = ()
+    if _AFTER_INCOME_IN_GAME.get(table.rules) == ():  # no hooks: _after_income, spelled out
+        state.phase = BUILD_PHASE
+    else:
+        _after_income(state, events)
 
 
 def _resolve_queue(state: GameState, events: Events | None) -> None:
@@ -413,13 +450,18 @@ def _resolve_queue(state: GameState, events: Events | None) -> None:
             return
         resolve(state, state.active, card, 1, events)
         state.queue = state.queue[1:]
+    _after_income(state, events)
+
+
+def _after_income(state: GameState, events: Events | None) -> None:
+    """A roll's activation is over, its purple cards too: the rules' hooks, then the build step."""
     rules = state.table.rules
     hooks = _AFTER_INCOME_IN_GAME.get(rules)
     if hooks is None:
         hooks = _hooks_in_game(_AFTER_INCOME_IN_GAME, AFTER_INCOME, rules)
     for hook in hooks:
         hook(state, events)
-    state.phase = Phase.BUILD
+    state.phase = BUILD_PHASE
 
 
 def _check_choose_player(state: GameState, action: dict) -> tuple:
@@ -517,18 +559,24 @@ def _check_build(state: GameState, action: dict) -> tuple:
 
 def _build(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
     card_id = move[1]
-    cost = state.table.cards[card_id].cost
-    player = state.changing(state.active)
+    table = state.table
+    cost = table.cards[card_id].cost
+    active = state.active
+    owned = state.owned  # state.changing(active), the call saved for a player owned already
+    player = state.players[active] if owned is None or owned[active] else state.changing(active)
     player.coins -= cost
-    player.city = {**player.city, card_id: player.city.get(card_id, 0) + 1}
+    city = player.city
+    player.city = {**city, card_id: city.get(card_id, 0) + 1}
     market = state.market
-    state.market = {**market, card_id: market[card_id] - 1}
+    left = market[card_id] - 1
+    state.market = new_market = {**market, card_id: left}
     piles = state.piles_cache
-    if state.market[card_id] and piles is not None and piles.market is market:
-        state.piles_cache = Piles(state.market, piles.piles)  # no pile emptied: the same ones
+    if left and piles is not None and piles.market is market:
+        # no pile emptied: the same ones
+        state.piles_cache = Piles(new_market, piles.piles, piles.affordable)
     if events is not None:
-        events.append({"type": "build", "player": state.active, "card": card_id, "cost": cost})
-    if "random_market" in state.table.variants:
+        events.append({"type": "build", "player": active, "card": card_id, "cost": cost})
+    if "random_market" in table.variants:
         refill_market(state, events)
     end_action(state, events)
 
@@ -621,27 +669,65 @@ def has_won(state: GameState, seat: int) -> bool:
 
 def end_action(state: GameState, events: Events | None) -> None:
     """The game ends at once on a win; otherwise the after-build cards pay and the turn passes."""
-    player = state.players[state.active]
-    if all(player.landmarks.values()) and (state.table.project is None or player.flag):
-        state.winner = state.active  # has_won
-        state.phase = Phase.OVER
+    active = state.active
+    player = state.players[active]
+    table = state.table
+    if False not in player.landmarks.values() and (table.project is None or player.flag):
+        state.winner = active  # has_won
+        state.phase = OVER_PHASE
         if events is not None:
-            events.append({"type": "game_over", "winner": state.active})
+            events.append({"type": "game_over", "winner": active})
         return
-    paying = state.table.after_build
-    if paying and state.players[state.active].coins == 0:
-        cards = state.table.cards
-        for card_id in state.players[state.active].city:  # in city order: once one has paid,
-            if card_id in paying and state.players[state.active].coins == 0:  # none is broke
+    paying = table.after_build
+    if paying and player.coins == 0:
+        cards = table.cards
+        for card_id in state.players[active].city:  # in city order: once one has paid,
+            if card_id in paying and state.players[active].coins == 0:  # none is broke
                 amount = cards[card_id].effect["amount"]
-                transfer(state, events, card_id, None, state.active, amount)
-    _end_turn(state, events)
+                transfer(state, events, card_id, None, active, amount)
+    dice = state.dice
+    if not (
+        state.extra_turn
+        or not dice
+        or not (table.extra_turn_totals or (len(dice) == 2 and dice[0] == dice[1]))
+        or not in_force(state, player).extra_turns
+    ):
+        _end_turn(state, events)
+        return
+    # No extra turn: start_turn(state, next seat, False, events), spelled out for games whose
+    # landmarks wait for their owner (classic and Kosmos): this runs at every turn.
+    if not table.landmarks_wait_for_owner:
+        start_turn(state, (active + 1) % len(state.players), False, events)
+        return
+    players = state.players
+    seat = active + 1
+    if seat == len(players):
+        seat = 0
+    state.active = seat
+    state.phase = ROLL_PHASE
+    state.dice = ()
+    state.rerolled = False
+    state.extra_turn = False
+    state.queue = ()
+    if players[seat].fresh:
+        state.changing(seat).fresh = ()
+    state.turn += 1
+    if events is not None:
+        events.append({"type": "turn", "player": seat, "extra": False})
+    rules = table.rules
+    hooks = _START_OF_TURN_IN_GAME.get(rules)
+    if hooks is None:
+        hooks = _hooks_in_game(_START_OF_TURN_IN_GAME, START_OF_TURN, rules)
+    for hook in hooks:
+        hook(state, events)
 
 
 def _extra_turn_reason(state: GameState) -> str | None:
     if state.extra_turn or not state.dice:
         return None
     powers = in_force(state, state.players[state.active])
+    if not powers.extra_turns:
+        return None
     doubles = len(state.dice) == 2 and state.dice[0] == state.dice[1]
     park = powers.first.get("extra_turn_on_doubles")
     if doubles and park:
@@ -666,17 +752,18 @@ def _end_turn(state: GameState, events: Events | None) -> None:
 
 
 def start_turn(
-    state: GameState, seat: int, *, extra: bool, events: Events | None, opening: bool = False
+    state: GameState, seat: int, extra: bool, events: Events | None, *, opening: bool = False
 ) -> None:
     """Begin a seat's turn. The opening turn of a game (`opening`) counts no turn and runs no
     hooks; `events` None: play the turn's start without reporting it."""
     state.active = seat
-    state.phase = Phase.ROLL
+    state.phase = ROLL_PHASE
     state.dice = ()
     state.rerolled = False
     state.extra_turn = extra
     state.queue = ()
-    if state.table.landmarks_wait_for_owner:
+    table = state.table
+    if table.landmarks_wait_for_owner:
         if state.players[seat].fresh:
             state.changing(seat).fresh = ()
     else:
@@ -686,10 +773,11 @@ def start_turn(
     if opening:
         return
     state.turn += 1
-    state.extra_turns += extra
+    if extra:
+        state.extra_turns += 1
     if events is not None:
         events.append({"type": "turn", "player": seat, "extra": extra})
-    rules = state.table.rules
+    rules = table.rules
     hooks = _START_OF_TURN_IN_GAME.get(rules)
     if hooks is None:
         hooks = _hooks_in_game(_START_OF_TURN_IN_GAME, START_OF_TURN, rules)

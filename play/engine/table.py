@@ -53,6 +53,66 @@ class Rolled(NamedTuple):
 _ROLLED_COLOURS = {"red": 0, "blue": 1, "green": 2, "purple": 3}
 
 
+class Payout(NamedTuple):
+    """One seat's card that a total activates, as the activation reads it: the seat, the card's
+    id, the coins a copy takes from the bank (`bank`) or from the roller (`take_from_active`) if
+    that is its effect (else both None: a resolver pays), whether a landmark or island of the game
+    adds to what its icon earns, and the card."""
+
+    seat: int
+    card_id: str
+    bank: int | None
+    take: int | None
+    may_earn_more: bool
+    card: CardDef
+
+
+class Activation(NamedTuple):
+    """What a total rolled by one seat activates: every seat's red, blue and green cards in the
+    order they pay out (red for the others counter-clockwise from the roller's right, then blue
+    for everyone clockwise from the roller, then green for the roller), and the purple cards."""
+
+    payouts: tuple[Payout, ...]
+    purple: tuple[CardDef, ...]
+
+
+def _activations(
+    rolled: dict[int, Rolled], seats: int, bonus_icons: frozenset[str]
+) -> tuple[dict[int, Activation], ...]:
+    """For each seat that rolls, each total's Activation: a roll reads one flat list."""
+    found = []
+    for active in range(seats):
+        orders = (
+            [(active - step) % seats for step in range(1, seats)],  # red
+            [(active + step) % seats for step in range(seats)],  # blue
+            [active],  # green
+        )
+        found.append(
+            {
+                total: Activation(
+                    tuple(
+                        Payout(
+                            seat,
+                            card.id,
+                            card.effect.params["amount"] if card.effect.kind == "bank" else None,
+                            card.effect.params["amount"]
+                            if card.effect.kind == "take_from_active"
+                            else None,
+                            card.icon in bonus_icons,
+                            card,
+                        )
+                        for colour, cards in enumerate(cards_by_colour[:3])
+                        for seat in orders[colour]
+                        for card in cards
+                    ),
+                    cards_by_colour.purple,
+                )
+                for total, cards_by_colour in rolled.items()
+            }
+        )
+    return tuple(found)
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     cards: dict[str, CardDef]
@@ -67,6 +127,16 @@ class Table:
     island_spaces: dict[int, str] = field(default_factory=dict)
     # what each dice total activates, by colour, holding the definitions: a roll looks up one entry
     rolled: dict[int, Rolled] = field(default_factory=dict)
+    # per seat that rolls, what each total activates, as the activation reads it
+    activations: tuple[dict[int, Activation], ...] = ()
+    # whether a landmark or island of the game gives an extra turn on some total: if none does,
+    # only doubles can earn one
+    extra_turn_totals: bool = False
+    # per seat: the cost of its cheapest landmark (None: it has none), and its landmarks in slot
+    # order as (id, cost, the move that builds it)
+    landmark_moves: tuple[tuple[int | None, tuple[tuple[str, int, tuple[str, str]], ...]], ...] = ()
+    # the cards a Business Center may swap: establishments, not purple (the Kosmos Shop is none)
+    tradeable: frozenset[str] = frozenset()
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none
     after_build: frozenset[str] = frozenset()
     # When a landmark starts to work: from its owner's next turn (the classic and Kosmos books),
@@ -192,6 +262,11 @@ def build_table(setup: dict) -> Table:
         for number in card.numbers:
             lists = by_total.setdefault(number, ([], [], [], []))
             lists[_ROLLED_COLOURS[card.colour]].append(card)
+    rolled = {total: Rolled(*map(tuple, lists)) for total, lists in by_total.items()}
+    powers = [source.effect for source in (*landmarks.values(), *islands.values())]
+    bonus_icons = frozenset(
+        icon for effect in powers if effect.kind == "icon_bonus" for icon in effect["icons"]
+    )
     return Table(
         cards=cards,
         landmarks=landmarks,
@@ -202,7 +277,19 @@ def build_table(setup: dict) -> Table:
         islands=islands,
         track_length=track_length,
         island_spaces=island_spaces,
-        rolled={total: Rolled(*map(tuple, lists)) for total, lists in by_total.items()},
+        rolled=rolled,
+        activations=_activations(rolled, len(costs), bonus_icons),
+        extra_turn_totals=any(effect.kind == "extra_turn_on_total" for effect in powers),
+        landmark_moves=tuple(
+            (
+                min(seat_costs.values(), default=None),
+                tuple((lid, cost, ("build_landmark", lid)) for lid, cost in seat_costs.items()),
+            )
+            for seat_costs in costs
+        ),
+        tradeable=frozenset(
+            card.id for card in cards.values() if card.colour != "purple" and card.numbers
+        ),
         after_build=frozenset(
             card.id for card in cards.values() if card.effect.kind == "coin_if_broke_after_build"
         ),

@@ -46,3 +46,33 @@ def test_the_json_is_exactly_json_dumps_of_the_dict_for_states_loaded_and_played
         loaded = GameState.from_json(text)
         assert loaded.to_json() == text and loaded == state
         state, _ = apply_action(state, legal_actions(state)[-1])
+
+
+def test_a_players_fields_are_declared_once_and_all_make_the_round_trip():
+    import inspect
+
+    from play.engine.state import PLAYER_FIELDS, Player
+
+    assert tuple(inspect.signature(Player.__init__).parameters)[1:] == PLAYER_FIELDS
+    state = new_game("classic", players=NAMES, seed=1)
+    player = state.players[ANN]
+    player.fresh, player.boat, player.face_down = ("train_station",), 3, {"wheat_field": 1}
+    player.landmarks = {**player.landmarks, "train_station": True}
+    assert tuple(player.to_dict()) == PLAYER_FIELDS
+    copied = player.copy()
+    assert all(getattr(copied, name) is getattr(player, name) for name in PLAYER_FIELDS)
+    assert player.to_dict()["fresh"] == ["train_station"]
+    assert player.to_dict()["city"] is not player.city  # a dict of its own, for the caller
+
+
+def test_games_of_one_edition_share_one_table_equal_to_the_one_their_setup_makes():
+    from play.engine.table import build_table
+
+    first = new_game("classic", players=NAMES[:2], seed=1)
+    second = new_game("classic", players=NAMES[2:], seed=2)
+    assert first.table is second.table
+    assert first.table == build_table(first.setup)
+    four = new_game("classic", players=NAMES, seed=1)
+    market = new_game("classic", players=NAMES[:2], seed=1, variants=["random_market"])
+    assert four.table is not first.table and four.table == build_table(four.setup)
+    assert market.table is not first.table and market.table == build_table(market.setup)
