@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .cards import CardDef
-from .effects import count_icon, effects_in_force, in_force, landmark_effect
+from .effects import InForce, count_icon, effects_in_force, in_force
 from .rules import as_action, as_move, legal_moves
 from .state import GameState, Player
 
@@ -45,42 +45,96 @@ def _chances(numbers: tuple[int, ...]) -> tuple[float, float]:
     return found
 
 
+# (numbers, colour) -> the chances that a roll activates the card for its owner, with one die and
+# with two, on the owner's roll and on another's (0 where its colour does not pay then)
+_ODDS: dict[tuple[tuple[int, ...], str], tuple[float, float, float, float]] = {}
+
+
+def _odds(card: CardDef) -> tuple[float, float, float, float]:
+    key = (card.numbers, card.colour)
+    found = _ODDS.get(key)
+    if found is None:
+        one, two = _chances(card.numbers)
+        own = card.colour in _OWN_ROLL
+        others = card.colour in _OTHERS_ROLL
+        found = _ODDS[key] = (
+            one if own else 0,
+            two if own else 0,
+            one if others else 0,
+            two if others else 0,
+        )
+    return found
+
+
 def _dice_odds(state: GameState, player: Player) -> dict[int, float]:
     """The roll a seat is expected to make: two dice once it may, if that earns it more."""
     return _dice_odds_and_value(state, player, _incomes(state, player))[0]
 
 
-def _dice_odds_and_value(state: GameState, player: Player, incomes) -> tuple[dict, float]:
-    """The odds of `_dice_odds` and what the seat's own roll earns with them."""
+def _dice_odds_and_value(
+    state: GameState, player: Player, incomes, powers: InForce | None = None
+) -> tuple[dict, float]:
+    """The odds of `_dice_odds` and what the seat's own roll earns with them (`powers`: the
+    player's `in_force`, if known)."""
     one = _own_value(incomes, ONE_DIE)
-    if not landmark_effect(state, player, "two_dice"):
+    if not (powers or in_force(state, player)).two_dice:
         return ONE_DIE, one
     two = _own_value(incomes, TWO_DICE)
     return (TWO_DICE, two) if two > one else (ONE_DIE, one)
 
 
-def _incomes(state: GameState, player: Player) -> list[tuple[CardDef, int, float, float]]:
+def _incomes(state: GameState, player: Player) -> list[tuple]:
     """Each card of the player's city (in city order) with the coins one activation of its copies
-    brings the player (estimated) and its chances with one die and with two: worked out once for
-    every roll an estimate weighs."""
+    brings the player (estimated) and its chances with one die and with two on its owner's roll
+    and on another's (`_odds`): worked out once for every roll an estimate weighs."""
     cards = state.table.cards
     bonus = in_force(state, player).icon_bonus  # icon -> extra coins per copy (Shopping Mall)
+    return [
+        _income(state, player, bonus, cards[card_id], copies)
+        for card_id, copies in player.city.items()
+    ]
+
+
+def _income(state: GameState, player: Player, bonus: dict, card: CardDef, copies: int) -> tuple:
+    """One card's entry in `_incomes`."""
+    effect = card.effect
+    params = effect.params
+    kind = effect.kind
+    if kind == "per_icon":
+        count = count_icon(state, player, params["icon"], params["distinct"])
+        per_copy = params["amount"] * count + bonus.get(card.icon, 0)
+    elif kind == "take_from_each":
+        per_copy = params["amount"] * (len(state.players) - 1)
+    elif kind == "swap":
+        per_copy = 2
+    else:
+        per_copy = params.get("amount", 0) + bonus.get(card.icon, 0)
+    return (card, per_copy * copies, *_odds(card))
+
+
+def _incomes_with_card(state: GameState, trial: Player, incomes: list, card_id: str) -> list:
+    """`_incomes(state, trial)` for a trial player with one copy of a card more than the player
+    whose incomes are given (`_with_card(player, card_id, 1)`), worked out from them: only the
+    card's own entry and those counting its icon change, and the list is the very one
+    `_incomes` makes (same entries, same order, so every sum over it is the same)."""
+    cards = state.table.cards
+    added = cards[card_id]
+    icon = added.icon
+    bonus = in_force(state, trial).icon_bonus
+    city = trial.city
     found = []
-    for card_id, copies in player.city.items():
-        card = cards[card_id]
+    new_card = True
+    for entry in incomes:
+        card = entry[0]
         effect = card.effect
-        params = effect.params
-        kind = effect.kind
-        if kind == "per_icon":
-            count = count_icon(state, player, params["icon"], params["distinct"])
-            per_copy = params["amount"] * count + bonus.get(card.icon, 0)
-        elif kind == "take_from_each":
-            per_copy = params["amount"] * (len(state.players) - 1)
-        elif kind == "swap":
-            per_copy = 2
-        else:
-            per_copy = params.get("amount", 0) + bonus.get(card.icon, 0)
-        found.append((card, per_copy * copies, *_chances(card.numbers)))
+        if card.id == card_id:
+            new_card = False
+            entry = _income(state, trial, bonus, card, city[card.id])
+        elif effect.kind == "per_icon" and effect.params["icon"] == icon:
+            entry = _income(state, trial, bonus, card, city[card.id])
+        found.append(entry)
+    if new_card:  # a card new to the city comes last, as in the city's dict
+        found.append(_income(state, trial, bonus, added, 1))
     return found
 
 
@@ -92,13 +146,12 @@ def _own_value(incomes, odds: dict[int, float]) -> float:
     value = 0.0
     if odds is ONE_DIE or odds is TWO_DICE:
         two_dice = odds is TWO_DICE
-        for card, income, one, two in incomes:
-            if card.colour in _OWN_ROLL:
-                chance = two if two_dice else one
-                if chance:
-                    value += chance * income
+        for _card, income, one, two, _others_one, _others_two in incomes:
+            chance = two if two_dice else one  # 0 for a card that pays on others' rolls only
+            if chance:
+                value += chance * income
         return value
-    for card, income, _one, _two in incomes:
+    for card, income, *_chances in incomes:
         if card.colour in _OWN_ROLL:
             chance = sum(odds.get(number, 0) for number in card.numbers)
             if chance:
@@ -113,37 +166,47 @@ def _own_roll_value(state: GameState, player: Player, odds: dict[int, float]) ->
 def _value_per_total(incomes) -> dict[int, float]:
     """What the seat's own roll earns on each total (as `_own_value` with the odds {total: 1.0})."""
     per_total: dict[int, float] = {}
-    for card, income, _one, _two in incomes:
+    for card, income, *_chances in incomes:
         if card.colour in _OWN_ROLL:
             for number in card.numbers:
                 per_total[number] = per_total.get(number, 0.0) + 1.0 * income
     return per_total
 
 
-def _others_roll_value(state: GameState, seat: int, incomes) -> float:
+def _others_two_dice(state: GameState, seat: int) -> list[bool]:
+    """Whether each other seat (in seat order) rolls two dice, as the estimates assume."""
+    return [
+        in_force(state, other).two_dice
+        for other_seat, other in enumerate(state.players)
+        if other_seat != seat
+    ]
+
+
+def _others_roll_value(
+    state: GameState, seat: int, incomes, others_two_dice: list[bool] | None = None
+) -> float:
     value = 0.0
-    for other_seat, other in enumerate(state.players):
-        if other_seat == seat:
-            continue
-        two_dice = bool(landmark_effect(state, other, "two_dice"))
-        for card, income, one, two in incomes:
-            if card.colour in _OTHERS_ROLL:
-                chance = two if two_dice else one
-                if chance:
-                    value += chance * income
+    if others_two_dice is None:
+        others_two_dice = _others_two_dice(state, seat)
+    for two_dice in others_two_dice:
+        for _card, income, _own_one, _own_two, one, two in incomes:
+            chance = two if two_dice else one  # 0 for a card that pays on its owner's roll only
+            if chance:
+                value += chance * income
     return value
 
 
 def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     """Coins a seat expects from its own turn: its roll, a reroll of a poor one, extra turns."""
-    odds, value = _dice_odds_and_value(state, player, incomes)
-    if landmark_effect(state, player, "reroll"):
+    powers = in_force(state, player)
+    odds, value = _dice_odds_and_value(state, player, incomes, powers)
+    if powers.reroll:
         per_total = _value_per_total(incomes)
         value = sum(
             chance * max(per_total.get(total, 0.0), value) for total, chance in odds.items()
         )
     extra = 0.0
-    for source in effects_in_force(state, player):
+    for source in powers.sources if powers.extra_turns else ():
         effect = source.effect
         if effect.kind == "extra_turn_on_total":
             extra += odds.get(effect.params["total"], 0)
@@ -152,14 +215,22 @@ def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     return value * (1 + extra)
 
 
-def _round_value(state: GameState, seat: int, player: Player | None = None) -> float:
+def _round_value(
+    state: GameState,
+    seat: int,
+    player: Player | None = None,
+    incomes: list | None = None,
+    others_two_dice: list[bool] | None = None,
+) -> float:
     """Coins a seat expects from one round of everyone's rolls (with `player` in its seat, if
-    given: the seat's player as it would be after a move)."""
+    given: the seat's player as it would be after a move; `incomes` its `_incomes` and
+    `others_two_dice` the other seats' `_others_two_dice`, if known)."""
     if player is None:
         player = state.players[seat]
-    incomes = _incomes(state, player)
+    if incomes is None:
+        incomes = _incomes(state, player)
     value = _own_turn_value(state, player, incomes)
-    value += _others_roll_value(state, seat, incomes)
+    value += _others_roll_value(state, seat, incomes, others_two_dice)
     if player.islands:
         for source in effects_in_force(state, player):
             if source.effect.kind == "income_each_turn" and source.id in player.islands:
@@ -366,11 +437,15 @@ def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
 def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
     """(build move, what it adds to the seat's income per round, per coin it costs)."""
     player = state.players[seat]
-    base = _round_value(state, seat)
+    incomes = _incomes(state, player)
+    others_two_dice = _others_two_dice(state, seat)
+    base = _round_value(state, seat, player, incomes, others_two_dice)
     cards = state.table.cards
     for move in moves:
         if move[0] == "build":
-            gain = _round_value(state, seat, _with_card(player, move[1], 1)) - base
+            trial = _with_card(player, move[1], 1)
+            with_card = _incomes_with_card(state, trial, incomes, move[1])
+            gain = _round_value(state, seat, trial, with_card, others_two_dice) - base
             yield move, gain / max(cards[move[1]].cost, 1)
 
 
