@@ -64,7 +64,7 @@ class Piles:
 # Piles.affordable by the piles it is for (equal piles, equal moves: a move is a pile's id and
 # its type), so that a new game finds what an earlier one worked out; cleared when full.
 _AFFORDABLE: dict[tuple, dict] = {}
-_AFFORDABLE_KEPT = 4096
+_AFFORDABLE_KEPT = 512
 
 
 def open_piles(state: GameState) -> tuple[tuple[tuple[str, str], int, bool], ...]:

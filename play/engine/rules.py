@@ -24,8 +24,10 @@ from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
 from .market import Piles, market_piles, open_piles, refill_market
 from .state import GameState, Phase
+from .table import activation as lay_out_activation
 
 Events = list[dict]
+_UNSEEN = object()  # a total no roll of the game has activated yet (Table.activations)
 
 # The phases the turn sets, read once: an enum's member is an attribute look-up through its class
 # that costs several times a global's, and every step sets one.
@@ -388,7 +390,9 @@ def _activate(state: GameState, events: Events | None) -> None:
     total = dice[0] if len(dice) == 1 else sum(dice)
     table = state.table
     active = state.active
-    activation = table.activations[active].get(total)
+    activation = table.activations[active].get(total, _UNSEEN)
+    if activation is _UNSEEN:
+        activation = lay_out_activation(table, active, total)
     if activation is None:
         state.queue = ()
         _after_income(state, events)

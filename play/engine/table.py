@@ -76,41 +76,40 @@ class Activation(NamedTuple):
     purple: tuple[CardDef, ...]
 
 
-def _activations(
-    rolled: dict[int, Rolled], seats: int, bonus_icons: frozenset[str]
-) -> tuple[dict[int, Activation], ...]:
-    """For each seat that rolls, each total's Activation: a roll reads one flat list."""
-    found = []
-    for active in range(seats):
-        orders = (
-            [(active - step) % seats for step in range(1, seats)],  # red
-            [(active + step) % seats for step in range(seats)],  # blue
-            [active],  # green
-        )
-        found.append(
-            {
-                total: Activation(
-                    tuple(
-                        Payout(
-                            seat,
-                            card.id,
-                            card.effect.params["amount"] if card.effect.kind == "bank" else None,
-                            card.effect.params["amount"]
-                            if card.effect.kind == "take_from_active"
-                            else None,
-                            card.icon in bonus_icons,
-                            card,
-                        )
-                        for colour, cards in enumerate(cards_by_colour[:3])
-                        for seat in orders[colour]
-                        for card in cards
-                    ),
-                    cards_by_colour.purple,
+def activation(table: Table, active: int, total: int) -> Activation | None:
+    """What a total rolled by the seat `active` activates (None: nothing), laid out on the first
+    such roll of the game and kept in `table.activations`."""
+    found = table.activations[active]
+    if total in found:
+        return found[total]
+    rolled = table.rolled.get(total)
+    if rolled is None:
+        found[total] = None
+        return None
+    seats = len(table.landmark_costs)
+    orders = (
+        [(active - step) % seats for step in range(1, seats)],  # red
+        [(active + step) % seats for step in range(seats)],  # blue
+        [active],  # green
+    )
+    payouts = []
+    for colour, cards in enumerate(rolled[:3]):
+        for seat in orders[colour]:
+            for card in cards:
+                kind = card.effect.kind
+                amount = card.effect.params.get("amount")
+                payouts.append(
+                    Payout(
+                        seat,
+                        card.id,
+                        amount if kind == "bank" else None,
+                        amount if kind == "take_from_active" else None,
+                        card.icon in table.bonus_icons,
+                        card,
+                    )
                 )
-                for total, cards_by_colour in rolled.items()
-            }
-        )
-    return tuple(found)
+    found[total] = Activation(tuple(payouts), rolled.purple)
+    return found[total]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +126,11 @@ class Table:
     island_spaces: dict[int, str] = field(default_factory=dict)
     # what each dice total activates, by colour, holding the definitions: a roll looks up one entry
     rolled: dict[int, Rolled] = field(default_factory=dict)
-    # per seat that rolls, what each total activates, as the activation reads it
-    activations: tuple[dict[int, Activation], ...] = ()
+    # per seat that rolls, what each total activates, as the activation reads it: laid out by
+    # `activation` on the first such roll (the only part of a table filled in after it is built)
+    activations: tuple[dict[int, Activation | None], ...] = field(default=(), compare=False)
+    # the icons a landmark or island of the game earns extra coins for
+    bonus_icons: frozenset[str] = frozenset()
     # whether a landmark or island of the game gives an extra turn on some total: if none does,
     # only doubles can earn one
     extra_turn_totals: bool = False
@@ -278,7 +280,8 @@ def build_table(setup: dict) -> Table:
         track_length=track_length,
         island_spaces=island_spaces,
         rolled=rolled,
-        activations=_activations(rolled, len(costs), bonus_icons),
+        activations=tuple({} for _seat in costs),
+        bonus_icons=bonus_icons,
         extra_turn_totals=any(effect.kind == "extra_turn_on_total" for effect in powers),
         landmark_moves=tuple(
             (
