@@ -86,37 +86,86 @@ def _dice_odds_and_value(
 def _incomes(state: GameState, player: Player) -> list[tuple]:
     """Each card of the player's city (in city order) with the coins one activation of its copies
     brings the player (estimated) and its chances with one die and with two on its owner's roll
-    and on another's (`_odds`): worked out once for every roll an estimate weighs."""
+    and on another's (`_odds`): worked out once for every roll an estimate weighs.
+
+    The list is shared by the estimates of one city (`_INCOMES`): a seat's roll, its build step
+    and the others' estimates of it weigh the same city again and again. Callers read it only."""
+    city = player.city
+    powers = in_force(state, player)
+    found = _INCOMES.get(id(city))
+    # what the list is derived from: the city, the powers in force (icon bonuses) and the count
+    # of players (take_from_each); the cache holds them, so no id is reused while it is there
+    if (
+        found is not None
+        and found[0] is city
+        and found[1] is powers
+        and found[2] == len(state.players)
+    ):
+        return found[3]
     cards = state.table.cards
-    bonus = in_force(state, player).icon_bonus  # icon -> extra coins per copy (Shopping Mall)
-    return [
-        _income(state, player, bonus, cards[card_id], copies)
-        for card_id, copies in player.city.items()
+    bonus = powers.icon_bonus  # icon -> extra coins per copy (Shopping Mall)
+    incomes = [
+        _income(state, player, bonus, cards[card_id], copies) for card_id, copies in city.items()
     ]
+    if len(_INCOMES) >= _INCOMES_KEPT:
+        _INCOMES.clear()
+    _INCOMES[id(city)] = (city, powers, len(state.players), incomes)
+    return incomes
+
+
+# _incomes by the identity of the city they were worked out for (the engine replaces a city
+# when it changes, never changes one in place); cleared when full.
+_INCOMES: dict[int, tuple] = {}
+_INCOMES_KEPT = 512
 
 
 def _income(state: GameState, player: Player, bonus: dict, card: CardDef, copies: int) -> tuple:
     """One card's entry in `_incomes`."""
-    effect = card.effect
-    params = effect.params
-    kind = effect.kind
+    note = _NOTES.get(id(card))
+    if note is None or note[0] is not card:
+        note = _note(card)
+    _card, kind, amount, odds = note
     if kind == "per_icon":
+        params = card.effect.params
         count = count_icon(state, player, params["icon"], params["distinct"])
-        per_copy = params["amount"] * count + bonus.get(card.icon, 0)
+        per_copy = amount * count + bonus.get(card.icon, 0)
     elif kind == "take_from_each":
-        per_copy = params["amount"] * (len(state.players) - 1)
+        per_copy = amount * (len(state.players) - 1)
     elif kind == "swap":
         per_copy = 2
     else:
-        per_copy = params.get("amount", 0) + bonus.get(card.icon, 0)
-    return (card, per_copy * copies, *_odds(card))
+        per_copy = amount + bonus.get(card.icon, 0)
+    return (card, per_copy * copies, *odds)
 
 
-def _incomes_with_card(state: GameState, trial: Player, incomes: list, card_id: str) -> list:
+# What `_income` reads of a card, by the card's identity: (the card, its effect kind, the amount
+# it names or 0, `_odds`); the card is kept with it, so no id is reused while it is there.
+_NOTES: dict[int, tuple] = {}
+
+
+def _note(card: CardDef) -> tuple:
+    if len(_NOTES) >= 2048:  # a campaign's games each have cards of their own
+        _NOTES.clear()
+    note = _NOTES[id(card)] = (
+        card,
+        card.effect.kind,
+        card.effect.params.get("amount", 0),
+        _odds(card),
+    )
+    return note
+
+
+def _incomes_with_card(
+    state: GameState, trial: Player, incomes: list, card_id: str
+) -> tuple[list, bool, bool]:
     """`_incomes(state, trial)` for a trial player with one copy of a card more than the player
     whose incomes are given (`_with_card(player, card_id, 1)`), worked out from them: only the
     card's own entry and those counting its icon change, and the list is the very one
-    `_incomes` makes (same entries, same order, so every sum over it is the same)."""
+    `_incomes` makes (same entries, same order, so every sum over it is the same).
+
+    Also whether an entry that changed pays on the owner's roll, and on another's: if none does,
+    what the owner's roll (or the others') is worth is what it was worth before, to the bit (an
+    entry with no chance is skipped in each sum)."""
     cards = state.table.cards
     added = cards[card_id]
     icon = added.icon
@@ -124,18 +173,23 @@ def _incomes_with_card(state: GameState, trial: Player, incomes: list, card_id: 
     city = trial.city
     found = []
     new_card = True
+    own = others = False
     for entry in incomes:
         card = entry[0]
         effect = card.effect
-        if card.id == card_id:
-            new_card = False
+        if card.id == card_id or (effect.kind == "per_icon" and effect.params["icon"] == icon):
+            if card.id == card_id:
+                new_card = False
             entry = _income(state, trial, bonus, card, city[card.id])
-        elif effect.kind == "per_icon" and effect.params["icon"] == icon:
-            entry = _income(state, trial, bonus, card, city[card.id])
+            own = own or bool(entry[2] or entry[3])
+            others = others or bool(entry[4] or entry[5])
         found.append(entry)
     if new_card:  # a card new to the city comes last, as in the city's dict
-        found.append(_income(state, trial, bonus, added, 1))
-    return found
+        entry = _income(state, trial, bonus, added, 1)
+        own = own or bool(entry[2] or entry[3])
+        others = others or bool(entry[4] or entry[5])
+        found.append(entry)
+    return found, own, others
 
 
 _OWN_ROLL = frozenset({"blue", "green", "purple"})  # colours that pay on their owner's roll
@@ -202,9 +256,10 @@ def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     odds, value = _dice_odds_and_value(state, player, incomes, powers)
     if powers.reroll:
         per_total = _value_per_total(incomes)
-        value = sum(
-            chance * max(per_total.get(total, 0.0), value) for total, chance in odds.items()
-        )
+        rerolled = 0  # summed as sum() sums, from the int 0: the very same float
+        for total, chance in odds.items():
+            rerolled += chance * max(per_total.get(total, 0.0), value)
+        value = rerolled
     extra = 0.0
     for source in powers.sources if powers.extra_turns else ():
         effect = source.effect
@@ -229,8 +284,16 @@ def _round_value(
         player = state.players[seat]
     if incomes is None:
         incomes = _incomes(state, player)
-    value = _own_turn_value(state, player, incomes)
-    value += _others_roll_value(state, seat, incomes, others_two_dice)
+    own = _own_turn_value(state, player, incomes)
+    return _round_value_of(
+        state, player, own, _others_roll_value(state, seat, incomes, others_two_dice)
+    )
+
+
+def _round_value_of(state: GameState, player: Player, own: float, others: float) -> float:
+    """`_round_value` from what the seat's own turn and the others' rolls are worth to it."""
+    value = own
+    value += others
     if player.islands:
         for source in effects_in_force(state, player):
             if source.effect.kind == "income_each_turn" and source.id in player.islands:
@@ -366,11 +429,15 @@ def _best_build(state: GameState, moves: Sequence[tuple], rng: random.Random) ->
     seat = state.active
     income = _best_income(state, seat, moves, rng)
     income_rounds = None if income is None else _rounds_after(state, seat, income)
-    steps = [move for move in moves if move[0] in ("build_landmark", "contribute")]
+    steps = {
+        move: _rounds_after(state, seat, move)
+        for move in moves
+        if move[0] in ("build_landmark", "contribute")
+    }
     if steps:
         # The landmark or project that brings the win soonest, unless an establishment would.
-        best_step = min(steps, key=lambda move: _rounds_after(state, seat, move))
-        if income is None or _rounds_after(state, seat, best_step) <= income_rounds:
+        best_step = min(steps, key=steps.__getitem__)
+        if income is None or steps[best_step] <= income_rounds:
             return best_step
     claim = _claiming_sail(state, moves)
     # An island is worth its voyage only if it brings the win sooner than the best establishment.
@@ -439,13 +506,23 @@ def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
     player = state.players[seat]
     incomes = _incomes(state, player)
     others_two_dice = _others_two_dice(state, seat)
-    base = _round_value(state, seat, player, incomes, others_two_dice)
+    own_base = _own_turn_value(state, player, incomes)
+    others_base = _others_roll_value(state, seat, incomes, others_two_dice)
+    base = _round_value_of(state, player, own_base, others_base)
     cards = state.table.cards
     for move in moves:
         if move[0] == "build":
             trial = _with_card(player, move[1], 1)
-            with_card = _incomes_with_card(state, trial, incomes, move[1])
-            gain = _round_value(state, seat, trial, with_card, others_two_dice) - base
+            with_card, own_changed, others_changed = _incomes_with_card(
+                state, trial, incomes, move[1]
+            )
+            own = _own_turn_value(state, trial, with_card) if own_changed else own_base
+            others = (
+                _others_roll_value(state, seat, with_card, others_two_dice)
+                if others_changed
+                else others_base
+            )
+            gain = _round_value_of(state, trial, own, others) - base
             yield move, gain / max(cards[move[1]].cost, 1)
 
 
