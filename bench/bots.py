@@ -33,7 +33,6 @@ from play.engine.simulation import MAX_TURNS  # noqa: E402
 
 TIMED = "expert"
 TABLE_BOTS = ("random", "greedy", "expert")
-PROGRESS_EVERY = 100  # games between the running tallies a long run prints on stderr
 # Player count -> who plays, and the expert's goal (issue 17).
 GOALS = {2: ("expert against greedy", "at least 72 %"), 4: ("expert against 3 greedy", "> 25 %")}
 
@@ -61,12 +60,14 @@ def play_one(job: tuple[str, str, int, int]) -> tuple[bool, list[float], list[fl
     return state.winner == seat, build_times, other_times
 
 
-def measure(pool, bot: str, other: str, players: int, games: int, first: int = 0) -> dict:
+def measure(
+    pool, bot: str, other: str, players: int, games: int, first: int = 0, every: int = 100
+) -> dict:
     jobs = [(bot, other, players, number) for number in range(first, first + games)]
     results = []
     for result in pool.imap(play_one, jobs, chunksize=4):
         results.append(result)
-        if len(results) % PROGRESS_EVERY == 0:
+        if len(results) % every == 0:
             # The tally so far, with its decision times: a run stopped early still tells them.
             won = sum(won for won, _b, _o in results)
             builds = [t for _w, times, _o in results for t in times]
@@ -101,6 +102,9 @@ def main() -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="the goals' first game (its number is its seed)"
     )
+    parser.add_argument(
+        "--tally-every", type=int, default=100, help="games between running tallies (stderr)"
+    )
     parser.add_argument("--skip-table", action="store_true")
     parser.add_argument("--only-table", action="store_true", help="the table, no goals")
     parser.add_argument(
@@ -118,7 +122,9 @@ def main() -> None:
             return
         counts = options.players or [2, 4]
         rows = {
-            count: measure(pool, "expert", "greedy", count, options.games, options.first)
+            count: measure(
+                pool, "expert", "greedy", count, options.games, options.first, options.tally_every
+            )
             for count in counts
         }
         last = options.first + options.games - 1
