@@ -26,9 +26,11 @@ from .state import GameState
 
 # How many establishments besides greedy's choice are tried.
 ESTABLISHMENTS = 4
-# Playouts per decision, never more: the fixed budget that bounds the thinking time (no clock,
-# so the same state and rng give the same choice on any machine).
+# Playouts per decision at two players, never more: the fixed budget that bounds the thinking
+# time (no clock, so the same state and rng give the same choice on any machine). Each further
+# seat takes SEAT_DISCOUNT off it: a playout's turns cost more with more cities to weigh.
 PLAYOUT_BUDGET = 192
+SEAT_DISCOUNT = 16
 # Playouts every candidate gets first; then the finalists (greedy's choice and the best-looking
 # others) share what is left of the budget, so the actions that may be chosen are compared on
 # many playouts rather than every action on a few.
@@ -59,7 +61,7 @@ def expert_move(state: GameState, moves, rng: random.Random) -> tuple:
     candidates = _candidates(state, moves, rng)
     if len(candidates) == 1:
         return candidates[0]
-    first, extra = _plan(len(candidates))
+    first, extra = _plan(len(candidates), _budget(len(state.players)))
     seeds = [rng.getrandbits(62) for _ in range(first + extra)]
     totals = {move: _total(state, move, seeds[:first], seat) for move in candidates}
     if extra:
@@ -78,12 +80,16 @@ def expert_move(state: GameState, moves, rng: random.Random) -> tuple:
     return best
 
 
-def _plan(count: int) -> tuple[int, int]:
+def _budget(players: int) -> int:
+    return PLAYOUT_BUDGET - SEAT_DISCOUNT * (players - 2)
+
+
+def _plan(count: int, budget: int) -> tuple[int, int]:
     """Playouts every candidate gets, and how many more each finalist gets."""
     if count <= FINALISTS:
-        return PLAYOUT_BUDGET // count, 0
-    first = max(min(FIRST_ROUND, PLAYOUT_BUDGET // count), 1)
-    return first, (PLAYOUT_BUDGET - first * count) // FINALISTS
+        return budget // count, 0
+    first = max(min(FIRST_ROUND, budget // count), 1)
+    return first, (budget - first * count) // FINALISTS
 
 
 def _total(state: GameState, move: tuple, seeds: list[int], seat: int) -> float:

@@ -94,7 +94,7 @@ def test_a_decision_plays_out_at_most_its_budget_and_keeps_greedys_choice_in_the
 
     tried = set(played)
     assert len(tried) > expert.FINALISTS
-    assert len(played) <= expert.PLAYOUT_BUDGET
+    assert len(played) <= expert._budget(2) == expert.PLAYOUT_BUDGET
     most = max(played.count(move) for move in tried)
     assert played.count(greedys) == most
     assert sum(played.count(move) == most for move in tried) == expert.FINALISTS
