@@ -285,24 +285,29 @@ def _last_roll(state: GameState, entries) -> str | None:
 
 
 def log_lines(state: GameState, entries) -> list[dict]:
-    """The log, newest first: one item per action, each with its events in words.
+    """The log, newest first: one item per action that did more than end a turn, each with its
+    events in words (worked out only if a template asks: a line once shown is cached by its
+    index, which the append-only log never gives another action).
 
     entries are (index, seat, action, events) tuples, oldest first.
     """
     narrator = Narrator([p.name for p in state.players], state.table)
     lines = []
-    for index, _seat, _action, events in entries:
-        lines.append(
-            {
-                "index": index,
-                "sentences": [
-                    narrator.narrate(event) for event in events if event.get("type") != "turn"
-                ],
-                "turn": any(event.get("type") == "turn" for event in events),
-            }
-        )
-    lines.reverse()
-    return [line for line in lines if line["sentences"]]
+    for index, _seat, _action, events in reversed(entries):
+        told = [event for event in events if event.get("type") != "turn"]
+        if told:
+            lines.append(
+                {
+                    "index": index,
+                    "sentences": Lazy(_narrated, narrator, told),
+                    "turn": len(told) < len(events),
+                }
+            )
+    return lines
+
+
+def _narrated(narrator: Narrator, events: list[dict]) -> list[str]:
+    return [narrator.narrate(event) for event in events]
 
 
 DICE_ICONS = {face: f"bi-dice-{face}-fill" for face in range(1, 7)}
