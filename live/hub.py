@@ -82,6 +82,7 @@ class Hub:
     def wake_all(self) -> None:
         for channel, subscriptions in self.waiting.items():
             for subscription in subscriptions:
+                subscription.payload = ""  # no announcement to go by: each stream looks
                 subscription.event.set()
             for listener in self.listeners:
                 listener(channel, "")

@@ -55,6 +55,10 @@ class Update:
 
 Look = Callable[[str | None], "Update | list[Update] | None"]
 Alive = Callable[[], None]
+# What a stream can send from memory when an announcement wakes it: (seen, the announcement's
+# payload) -> an update, or None to look in a worker thread as usual. On the server's loop: it
+# must neither block nor touch the database.
+FromMemory = Callable[[str | None, str], "Update | None"]
 
 
 def reload_when_changed(moment: Callable[[], str | None]) -> Look:
@@ -107,7 +111,11 @@ def _look_in_a_worker(look: Look | None, seen: str | None, alive: Alive | None) 
 
 
 async def _updates(
-    request: HttpRequest, channels: list[str], look: Look, alive: Alive | None
+    request: HttpRequest,
+    channels: list[str],
+    look: Look,
+    alive: Alive | None,
+    from_memory: FromMemory | None,
 ) -> AsyncIterator[bytes]:
     seen = last_seen(request)
     looked = sync_to_async(_look_in_a_worker, thread_sensitive=False)
@@ -129,7 +137,8 @@ async def _updates(
             if await subscription.wait(heartbeat):
                 if subscription.dropped:
                     return
-                updates = await looked(look, seen, None)
+                known = from_memory(seen, subscription.payload) if from_memory else None
+                updates = [known] if known is not None else await looked(look, seen, None)
                 continue
             yield b"event: ping\ndata: ping\n\n"
             if recheck_on_ping or alive is not None:
@@ -143,15 +152,23 @@ async def _updates(
 
 
 def event_stream(
-    request: HttpRequest, channels: str | list[str], look: Look, *, alive: Alive | None = None
+    request: HttpRequest,
+    channels: str | list[str],
+    look: Look,
+    *,
+    alive: Alive | None = None,
+    from_memory: FromMemory | None = None,
 ) -> StreamingHttpResponse:
     """The stream of one channel (or several: a page that shows more than one thing) for this
     page; `look(seen)` runs in a worker thread and says what to send a page that shows `seen`
     (an update, a list of them, or None: nothing new). `alive()`, in a worker thread too, is
-    told when the stream opens and at each ping: the page is still there."""
+    told when the stream opens and at each ping: the page is still there. `from_memory`, if
+    given, is asked first when an announcement wakes the stream (a move's board that this
+    process has made already needs no thread and no query)."""
     channels = [channels] if isinstance(channels, str) else list(channels)
     response = StreamingHttpResponse(
-        _updates(request, channels, look, alive), content_type="text/event-stream; charset=utf-8"
+        _updates(request, channels, look, alive, from_memory),
+        content_type="text/event-stream; charset=utf-8",
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

@@ -65,12 +65,12 @@ async def play_due_bots(hub: Hub) -> None:
     heard_due = [float("inf")]  # the earliest due time announced since the last round began
 
     def heard(channel: str, payload: str) -> None:
-        # payload: "<version> <due time as a Unix timestamp, or ->" (Game._append)
+        # payload: "<version> <due time as a Unix timestamp, or -> <code or ->" (Game._announce)
         if not channel.startswith("game:"):
             return
         try:
-            at = float(payload.partition(" ")[2])
-        except ValueError:
+            at = float(payload.split(" ")[1])
+        except (IndexError, ValueError):
             return
         heard_due[0] = min(heard_due[0], at)
         if at < sleeping_until[0]:

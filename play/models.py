@@ -11,10 +11,12 @@ import json
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -94,6 +96,24 @@ class NoRematch(Exception):
     """This game offers no rematch (yet); the message says why, in the user's language."""
 
 
+class Shared(NamedTuple):
+    """A SharedBoard as a stream reads it."""
+
+    made_for: int
+    seats: tuple[int, ...]
+    html: str
+
+
+class StreamHead(NamedTuple):
+    version: int
+    finished: bool
+    rematch_offered: bool
+    rematched_as_id: int | None
+    code: str
+    links: Game  # holds only the host's and the seats' secrets: key_for() of each page's link
+    shared: Shared | None  # the waiting seats' board at `version`, if a page needs it
+
+
 class Game(models.Model):
     code = models.CharField(max_length=24, unique=True, default=_token)
     host_secret = models.CharField(max_length=24, default=_token)
@@ -134,16 +154,56 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.code} v{self.version}"
 
+    @classmethod
+    def stream_head(cls, pk: int, who, language: str, seen: str | None) -> StreamHead | None:
+        """What a page's stream looks at each time its game is announced, in one plain query
+        (a stream looks several times per move, and building the ORM's query cost more than
+        running it): the row's head and, when the page shows an older version, the board seat
+        `who` sees now in `language`, if the process that took the move shared it."""
+        seen_version = int(seen) if seen and seen.isdecimal() and len(seen) < 12 else -1
+        seat_in = f"%,{who},%" if isinstance(who, int) else ""
+        game, board = (connection.ops.quote_name(m._meta.db_table) for m in (cls, SharedBoard))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT g.version, g.finished, g.rematch_offered, g.rematched_as_id, g.code,"
+                f" g.host_secret, g.seats, b.made_for, b.seats, b.html FROM {game} g"
+                f" LEFT JOIN {board} b ON b.game_id = g.id AND b.language = %s"
+                f" AND b.version = g.version AND g.version <> %s AND b.seats LIKE %s"
+                f" WHERE g.id = %s",
+                [language, seen_version, seat_in, pk],
+            )
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        version, finished, rematch_offered, rematched_as_id, code, host_secret, seats = row[:7]
+        made_for, seen_by, html = row[7:]
+        seats = cls._meta.get_field("seats").from_db_value(seats, None, connection)
+        shared = None
+        if html is not None:
+            shared = Shared(made_for, SharedBoard.seats_from_text(seen_by), html)
+        return StreamHead(
+            version,
+            bool(finished),
+            bool(rematch_offered),
+            rematched_as_id,
+            code,
+            cls(code=code, host_secret=host_secret, seats=seats),
+            shared,
+        )
+
     @property
     def live_channel(self) -> str:
         """What its pages' streams follow (live.announce)."""
         return f"game:{self.pk}"
 
-    def _announce(self) -> None:
+    def _announce(self, *, moved: bool = False) -> None:
         """Tell the pages following this game, and the bots' players, when its transaction
-        commits: its version and when a bot is due next (a Unix timestamp)."""
+        commits: its version, when a bot is due next (a Unix timestamp) and, for a move, the
+        code of the links it was made under: a stream that has that version's board in memory
+        may send it without asking the database (play.pushed.from_memory). Anything else (new
+        links, a rematch) says "-": each stream looks."""
         due = f"{self.bot_due_at.timestamp():.3f}" if self.bot_due_at else "-"
-        announce(self.live_channel, f"{self.version} {due}")
+        announce(self.live_channel, f"{self.version} {due} {self.code if moved else '-'}")
 
     # --- starting --------------------------------------------------------------------------
 
@@ -439,7 +499,7 @@ class Game(models.Model):
         self._store(state, seat, action)
         self.version += 1
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
-        self._announce()
+        self._announce(moved=True)
         move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)
@@ -456,8 +516,11 @@ class Game(models.Model):
         version: int,
         who: int | str | None,
         for_seat: int | None = None,
+        then: Callable[[Game], object] | None = None,
     ) -> list[dict]:
-        """Play a human's action made on `version`; returns the events.
+        """Play a human's action made on `version`; returns the events. `then(game)` is called
+        with the game as it stands after the move, inside its transaction (play.pushed shares
+        the board the waiting seats see with the other processes).
 
         StaleVersion if someone moved first, NotYourTurn if `who` may not act for the active
         seat, PhoneInHand if the host's screen acts for a seat whose own phone was seen lately
@@ -477,6 +540,8 @@ class Game(models.Model):
             state, events = apply_action(state, action, seat=seat)
             game._append(state, seat, action, events)
             game._take_only_choices(state)
+            if then is not None:
+                then(game)
         self._take(game)
         return events
 
@@ -599,3 +664,35 @@ class SeatSeen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seat} seen {self.at:%H:%M:%S}"
+
+
+class SharedBoard(models.Model):
+    """A board of a game's latest version in one language, made by the process that took the
+    move inside the move's transaction: the app's other processes send it to the phones of
+    `seats` instead of rendering it again (play.pushed). Seats that wait share one board, made
+    for `made_for` (whose link's key it holds; each phone's own is put in when it is sent)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="shared_boards")
+    language = models.CharField(max_length=16)
+    made_for = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    seats = models.CharField(max_length=64)  # ",0,2,3,": found by LIKE in SQLite and PostgreSQL
+    html = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "language", "made_for"], name="one_shared_board_a_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} v{self.version} {self.language} for {self.seats}"
+
+    @staticmethod
+    def seats_text(seats) -> str:
+        return "," + "".join(f"{seat}," for seat in seats)
+
+    @staticmethod
+    def seats_from_text(text: str) -> tuple[int, ...]:
+        return tuple(int(seat) for seat in text.strip(",").split(","))

@@ -1,30 +1,47 @@
-"""What a game's stream sends each page, worked out once per version where pages can share it.
+"""What a game's stream sends each page, made once per version for every process.
 
-When a game changes, every open page of its table wakes. In this process the game's row, its
-state and its latest log entries are read once per version (a `Snapshot`), and pages that show
-the same board share one rendering: every seat that may neither act nor undo (it waits for
-someone else) sees the same board but for its own link's key and which city is its own, which
-are put in afterwards; every watcher sees the very same board. The seat to act, the one that
-may undo and the host's screen get their own rendering. A move's answer (`answer`) is made the
-same way in the process that took the move: the game it has in hand is that version's snapshot,
-and the board it answers with is its mover's stream's and, if it waits, the waiting seats'.
+When a game changes, every open page of its table wakes. A seat's page shows one of a version's
+few boards: every seat that may neither act nor undo (it waits for someone else) sees the same
+board but for its own link's key and which city is its own, which are put in afterwards; the
+seat to act and the one that may undo each see their own. Those boards hold a placeholder where
+their forms' CSRF token goes, so that any process can send them to the phone they are for.
+
+The process that takes a move (`share`, inside the move's transaction) makes every seat's board
+of the new version and stores them with the move (`SharedBoard`): the app's other processes,
+woken when the move commits, read them with the game's row and render nothing; the process of
+the move sends them from memory (`from_memory`: no worker thread, no query). A version made
+otherwise (a bot's step, an undo) is rendered by the first page that needs it, once per
+process. Watchers share one rendering per process; the host's screen gets its own.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from django.core.cache import cache
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from live import Update
 from play import views
 from play.engine import GameState
-from play.models import Game
+from play.models import Game, SharedBoard
+
+logger = logging.getLogger(__name__)
 
 KEPT = 256  # versions (and renderings) kept per process; a version is read within seconds
+
+# Where a seat's board has its forms' CSRF token: each phone's own is put in when it is sent.
+CSRF_PLACEHOLDER = "csrf-token-of-the-phone"
+
+# Line breaks and the indentation after them: in HTML (the board has no <pre>, no textarea and
+# no script) they are one space, and a board on one line is one `data:` line of its stream.
+_LINE_BREAKS = re.compile(r"\n\s*")
 
 
 @dataclass
@@ -32,6 +49,25 @@ class Snapshot:
     game: Game
     state: GameState
     entries: list
+
+
+@dataclass(frozen=True)
+class SeatBoard:
+    """One board of a version: made for `made_for` (its links' keys), seen by `seats`."""
+
+    made_for: int
+    seats: tuple[int, ...]
+    html: str
+
+
+@dataclass(frozen=True)
+class Made:
+    """A seat's board as this process keeps it: with the links (the seats' keys) it is sent
+    with, and whether it is the game's last (nothing can change any more)."""
+
+    board: SeatBoard
+    links: Game
+    done: bool
 
 
 class _Recent:
@@ -57,28 +93,71 @@ class _Recent:
                 self.items.popitem(last=False)
         return value
 
+    def clear(self):
+        with self.lock:
+            self.items.clear()
+
 
 _snapshots = _Recent(KEPT)
-_shared_boards = _Recent(KEPT * 2)  # a version's board for the seats that wait, and watchers'
-_own_boards = _Recent(KEPT * 4)
-
-
-def _own(request, game: Game, who, language: str) -> tuple:
-    # One phone's board: its seat, language and CSRF cookie (the token in its forms)
-    return (game.code, game.version, language, who, request.META.get("CSRF_COOKIE", ""))
+_seat_boards = _Recent(KEPT * 4)  # (code, version, language, seat) -> Made
+_watch_boards = _Recent(KEPT)  # (code, version, language) -> html
+_host_boards = _Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
 
 
 def answer(request, game: Game, who) -> str:
-    """The board a move is answered with, the mover's page showing it at once. Made as its
-    table's streams make theirs: the game as it stands now is kept for them (they need not read
-    it again), a board that waits for someone else is shared with the seats that wait too, and
-    the mover's own stream, woken by this very move, sends this board without making it again."""
+    """The board a move is answered with, the mover's page showing it at once: the one its own
+    stream sends (made by `share` in the move's transaction, or now)."""
+    return board(request, _in_hand(game), who, translation.get_language())
+
+
+def share(request, game: Game) -> None:
+    """Inside a move's transaction (Game.apply_action's `then`): make every seat's board of
+    the version the move made and store them with it, for every process. A board that cannot
+    be made is left to each process to make (the move itself is never lost for it)."""
     language = translation.get_language()
-    snap = Snapshot(game, game.load(), views.log_entries(game))
-    _snapshots.put((game.pk, game.version, game.code), snap)
-    html = board(request, snap, who, language)
-    _own_boards.put(_own(request, game, who, language), html)
-    return html
+    try:
+        snap = _in_hand(game)
+        made = {}
+        for seat in range(len(game.seats)):
+            found = _seat_board(request, snap, seat, language)
+            made[found.made_for] = found
+    except Exception:
+        logger.exception("The boards of game %s v%s could not be made", game.pk, game.version)
+        return
+    SharedBoard.objects.bulk_create(
+        [
+            SharedBoard(
+                game=game,
+                language=language,
+                version=game.version,
+                made_for=found.made_for,
+                seats=SharedBoard.seats_text(found.seats),
+                html=found.html,
+            )
+            for found in made.values()
+        ],
+        update_conflicts=True,
+        unique_fields=["game", "language", "made_for"],
+        update_fields=["version", "seats", "html"],
+    )
+
+
+def forget() -> None:
+    """Drop every board and snapshot this process keeps: a move's transaction failed to commit
+    after `share` made its boards, and what was made for its version must never be sent for
+    the move that takes that version next. Rare enough to start afresh."""
+    for kept in (_snapshots, _seat_boards, _watch_boards, _host_boards):
+        kept.clear()
+    cache.clear()  # the board's fragments, cached by version (templates/play/game.html)
+
+
+def _in_hand(game: Game) -> Snapshot:
+    """The snapshot of a game this process has in hand at its latest version (a move it took)."""
+    key = (game.pk, game.version, game.code)
+    found = _snapshots.get(key)
+    if found is not None:
+        return found
+    return _snapshots.put(key, Snapshot(game, game.load(), views.log_entries(game)))
 
 
 def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
@@ -95,28 +174,78 @@ def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
     return _snapshots.put((pk, version, code), snap)
 
 
+def _as_seat(request, found: SeatBoard, links: Game, who: int) -> str:
+    """A seat's board as `who`'s phone is sent it: made for another seat that waits, its
+    link's key and which city is its own differ; the token in its forms is the phone's."""
+    html = found.html
+    if found.made_for != who:
+        html = html.replace(links.key_for(found.made_for), links.key_for(who)).replace(
+            f'data-you="{found.made_for}"', f'data-you="{who}"'
+        )
+    if CSRF_PLACEHOLDER in html:
+        html = html.replace(CSRF_PLACEHOLDER, get_token(request))
+    return html
+
+
+def _render(request, snap: Snapshot, who, **extra) -> str:
+    ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
+    ctx.update(extra)
+    return _LINE_BREAKS.sub(" ", render_to_string("play/game.html#board", ctx, request))
+
+
+def _seat_board(request, snap: Snapshot, seat: int, language: str) -> SeatBoard:
+    """The board `seat` sees at the snapshot's version, made once in this process."""
+    game = snap.game
+    found = _seat_boards.get((game.code, game.version, language, seat))
+    if found is not None:
+        return found.board
+    waiting = [
+        other
+        for other in range(len(game.seats))
+        if views.waits(game, snap.state, snap.entries, other)
+    ]
+    seats = tuple(waiting) if seat in waiting else (seat,)
+    made = SeatBoard(seat, seats, _render(request, snap, seat, csrf_token=CSRF_PLACEHOLDER))
+    _keep(made, game, game.version, language, game.finished and not game.rematch_offered)
+    return made
+
+
+def _keep(made: SeatBoard, links: Game, version: int, language: str, done: bool) -> None:
+    kept = Made(made, links, done)
+    for seat in made.seats:
+        _seat_boards.put((links.code, version, language, seat), kept)
+
+
 def board(request, snap: Snapshot, who, language: str) -> str:
     """The board as `who`'s page shows it at the snapshot's version."""
     game = snap.game
-    made = _own_boards.get(_own(request, game, who, language))
-    if made is not None:
-        return made
-    waiting = isinstance(who, int) and views.waits(game, snap.state, snap.entries, who)
-    shared_as = (game.code, game.version, language, "wait" if waiting else "watch")
-    if waiting and (shared := _shared_boards.get(shared_as)) is not None:
-        seat, html = shared
-        return html.replace(game.key_for(seat), game.key_for(who)).replace(
-            f'data-you="{seat}"', f'data-you="{who}"'
-        )
-    if who is None and (shared := _shared_boards.get(shared_as)) is not None:
-        return shared
-    ctx = views.context(request, game, who, state=snap.state, entries=snap.entries)
-    html = render_to_string("play/game.html#board", ctx, request)
+    if isinstance(who, int):
+        return _as_seat(request, _seat_board(request, snap, who, language), game, who)
     if who is None:
-        _shared_boards.put(shared_as, html)
-    elif waiting and "csrfmiddlewaretoken" not in html:
-        _shared_boards.put(shared_as, (who, html))
-    return html
+        key = (game.code, game.version, language)
+        return _watch_boards.get(key) or _watch_boards.put(key, _render(request, snap, None))
+    key = (game.code, game.version, language, request.META.get("CSRF_COOKIE", ""))
+    return _host_boards.get(key) or _host_boards.put(key, _render(request, snap, who))
+
+
+def from_memory(
+    request, pk: int, who, language: str, seen: str | None, link: tuple, payload: str
+) -> Update | None:
+    """What `update` would send, when the announcement that woke the stream is a move newer
+    than the page's version under the page's own links, and this process has the seat's board
+    of it in memory (the move was taken here, or another page of its table was sent it): no
+    worker thread, no query (live.FromMemory). None: the stream looks as usual."""
+    version, _due, code = (payload.split(" ") + ["", "", ""])[:3]
+    if not isinstance(who, int) or code != link[0]:
+        return None  # not a seat, or not a move ("-"), or new links
+    if not version.isdigit() or not (seen or "").isdigit() or int(version) <= int(seen):
+        return None  # a page without a version, or one the announcement was overtaken by
+    kept = _seat_boards.get((code, int(version), language, who))
+    if kept is None:
+        return None
+    return Update(
+        "board", _as_seat(request, kept.board, kept.links, who), id=version, last=kept.done
+    )
 
 
 def update(
@@ -125,32 +254,25 @@ def update(
     """What the stream of `who`'s page sends, the page showing version `seen` (live.Look).
     `link` is the page's (code, key) when it connected: once the game's links are renewed it
     opens nothing, and its stream ends (its boards would carry the new links)."""
-    row = (
-        Game.objects.filter(pk=pk)
-        .values_list(
-            "version",
-            "finished",
-            "rematch_offered",
-            "rematched_as_id",
-            "code",
-            "host_secret",
-            "seats",
-        )
-        .first()
-    )
-    if row is None:
+    head = Game.stream_head(pk, who, language, seen)
+    if head is None:
         return Update("end", "gone", last=True)
-    version, finished, rematch_offered, rematched, code, host_secret, seats = row
-    if (code, Game(host_secret=host_secret, seats=seats).key_for(who)) != link:
+    if (head.code, head.links.key_for(who)) != link:
         return Update("end", "gone", last=True)
-    done = finished and not rematch_offered  # nothing can change any more
+    version = head.version
+    done = head.finished and not head.rematch_offered  # nothing can change any more
     with translation.override(language):
-        if rematched is not None:
+        if head.rematched_as_id is not None:
             game = Game.objects.select_related("rematched_as").get(pk=pk)
             return Update("rematch", views.rematch_path(game, who), last=True)
         if seen == str(version):
             return Update("end", "over", last=True) if done else None
-        snap = snapshot(pk, version, code)
+        if head.shared is not None:  # made by the process of the move
+            made = SeatBoard(*head.shared)
+            _keep(made, head.links, version, language, done)
+            html = _as_seat(request, made, head.links, who)
+            return Update("board", html, id=str(version), last=done)
+        snap = snapshot(pk, version, head.code)
         if snap is None:
             return update(request, pk, who, language, seen, link)  # it moved on as we looked
         return Update("board", board(request, snap, who, language), id=str(version), last=done)

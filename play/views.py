@@ -6,7 +6,10 @@ shared screen: acts for whichever human seat is active) or a seat's secret (that
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -247,7 +250,10 @@ async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
     def alive() -> None:
         _seen(game, who)
 
-    return event_stream(request, game.live_channel, look, alive=alive)
+    def known(seen: str | None, payload: str) -> Update | None:
+        return pushed.from_memory(request, game.pk, who, language, seen, link, payload)
+
+    return event_stream(request, game.live_channel, look, alive=alive, from_memory=known)
 
 
 def _moves_bots(request: HttpRequest) -> bool:
@@ -274,7 +280,17 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
         message = _("This move could not be read: %(reason)s") % {"reason": error}
         return _refused(request, game, who, message, 400)
     try:
-        game.apply_action(action, version=version, who=who, for_seat=_confirmed_for(request))
+        try:
+            game.apply_action(
+                action,
+                version=version,
+                who=who,
+                for_seat=_confirmed_for(request),
+                then=partial(pushed.share, request),
+            )
+        except DatabaseError:
+            pushed.forget()  # boards made for a version that did not commit
+            raise
     except PhoneInHand as asking:
         return _ask_first(request, game, who, asking.seat)
     except StaleVersion:

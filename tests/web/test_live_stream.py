@@ -162,6 +162,11 @@ def test_a_version_is_rendered_once_for_the_seats_that_wait_and_once_for_the_wat
     )
     assert answer.status_code == 200 and 'data-version="2"' in answer.content.decode()
     cleo = stream(game.seats[2]["secret"], 1)  # Cleo waits for Ben, as Ann now does
-    assert rendered == [0]  # Ann's answer, shared with Cleo's stream
+    ben = stream(game.seats[1]["secret"], 1)
+    # The move's process made the version's two boards in its transaction: the one the seats
+    # that wait see (made for Ann, her answer) and Ben's own; the streams render nothing.
+    assert rendered == [0, 1]
     assert 'data-you="2"' in cleo and game.seats[2]["secret"] in cleo
     assert ann not in cleo and "Waiting for Ben" in cleo
+    assert 'data-you="1"' in ben and 'name="csrfmiddlewaretoken"' in ben
+    assert pushed.CSRF_PLACEHOLDER not in ben + cleo + answer.content.decode()

@@ -1,0 +1,156 @@
+"""A version's boards are made once, by the process that took the move, and sent by every
+process (issue 19): what the streams of another process send, what the move's own process sends
+from memory, and what a move whose transaction fails leaves behind."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import DatabaseError
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from stream_reader import read_stream
+
+from play import pushed
+from play.models import Game, SharedBoard
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PEOPLE = [("Ann", "human"), ("Ben", "human"), ("Cleo", "human")]
+PASS = '{"type":"pass"}'
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+
+
+@pytest.fixture
+def pings_fast(settings):
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    made = []
+
+    def counted(name, context, request):
+        made.append(context["who"])
+        return render_to_string(name, context, request)
+
+    monkeypatch.setattr(pushed, "render_to_string", counted)
+    return made
+
+
+def _ann_rolled_and_built(client) -> Game:
+    """Ann rolls, then builds nothing (version 2): Ben is to roll, Ann and Cleo wait."""
+    game = Game.start("classic", PEOPLE, seed=8)
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who=0)
+    answer = client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 1, "action": PASS},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert game.version == 2
+    return game
+
+
+def _streams(game: Game, seen: int) -> dict[int, str]:
+    return {
+        seat: read_stream(f"/g/{game.code}/{game.seats[seat]['secret']}/events/?v={seen}", 1)[1][0]
+        for seat in range(len(game.seats))
+    }
+
+
+def test_the_move_stores_each_board_of_its_version_once(client):
+    game = _ann_rolled_and_built(client)
+
+    shared = {row.made_for: row for row in SharedBoard.objects.filter(game=game)}
+
+    assert {row.version for row in shared.values()} == {2}
+    # Ben is to roll: a board of his own; Ann (who built nothing: nothing to undo) and Cleo
+    # wait for him and share one, made for Ann, the mover
+    assert {made_for: row.seats for made_for, row in shared.items()} == {0: ",0,2,", 1: ",1,"}
+    for row in shared.values():
+        assert pushed.CSRF_PLACEHOLDER in row.html or "csrfmiddlewaretoken" not in row.html
+        assert "\n" not in row.html  # one line: one `data:` line of a stream
+
+
+def test_another_process_sends_the_moves_boards_without_rendering(client, pings_fast, renders):
+    game = _ann_rolled_and_built(client)
+    pushed.forget()  # what another process has in memory: nothing
+    renders.clear()
+
+    shared = _streams(game, 1)
+
+    assert renders == []
+    pushed.forget()
+    SharedBoard.objects.all().delete()
+    rendered = _streams(game, 1)  # as a process renders a version that nobody shared
+    assert renders
+    for seat in shared:
+        assert TOKEN.sub("TOKEN", shared[seat]) == TOKEN.sub("TOKEN", rendered[seat])
+        assert f'data-you="{seat}"' in shared[seat] and game.seats[seat]["secret"] in shared[seat]
+        assert pushed.CSRF_PLACEHOLDER not in shared[seat]
+    assert shared[1].count("data: ") == 1  # the board is one line
+
+
+def test_seats_that_wait_share_one_stored_board_with_their_own_keys(client, pings_fast, renders):
+    game = Game.start("classic", PEOPLE, seed=8)
+    answer = client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 0, "action": '{"type":"roll","dice":1}'},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200
+    (waiting,) = SharedBoard.objects.exclude(made_for=0)
+    assert waiting.seats == ",1,2,"  # Ben and Cleo wait for Ann to build
+    pushed.forget()
+    renders.clear()
+
+    boards = _streams(game, 0)
+
+    assert renders == []
+    assert game.seats[2]["secret"] in boards[2] and game.seats[1]["secret"] not in boards[2]
+    assert 'data-you="2"' in boards[2] and 'data-you="1"' in boards[1]
+
+
+def test_the_moves_own_process_sends_its_boards_from_memory(client, django_assert_num_queries):
+    game = _ann_rolled_and_built(client)
+    link = (game.code, game.seats[2]["secret"])
+    request = RequestFactory().get("/")
+
+    with django_assert_num_queries(0):
+        found = pushed.from_memory(request, game.pk, 2, "en", "1", link, f"2 - {game.code}")
+        overtaken = pushed.from_memory(request, game.pk, 2, "en", "2", link, f"2 - {game.code}")
+        not_a_move = pushed.from_memory(request, game.pk, 2, "en", "1", link, "2 - -")
+
+    assert found.id == "2" and 'data-you="2"' in found.data and "Waiting for Ben" in found.data
+    assert overtaken is None and not_a_move is None
+
+
+def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypatch):
+    game = Game.start("classic", PEOPLE, seed=8)
+    share = pushed.share
+
+    def share_then_fail(request, locked):
+        share(request, locked)
+        raise DatabaseError("the commit failed")
+
+    monkeypatch.setattr(pushed, "share", share_then_fail)
+
+    with pytest.raises(DatabaseError):
+        client.post(
+            f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+            {"version": 0, "action": '{"type":"roll","dice":1}'},
+            HTTP_HX_REQUEST="true",
+        )
+
+    game.refresh_from_db()
+    assert game.version == 0 and not SharedBoard.objects.exists()
+    assert (
+        pushed.from_memory(
+            RequestFactory().get("/"), game.pk, 1, "en", "0", (game.code, None), f"1 - {game.code}"
+        )
+        is None
+    )
+    assert not pushed._seat_boards.items and not pushed._snapshots.items
