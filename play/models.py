@@ -689,6 +689,27 @@ class SharedBoard(models.Model):
     def __str__(self) -> str:
         return f"{self.game_id} v{self.version} {self.language} for {self.seats}"
 
+    @classmethod
+    def store(cls, game: Game, language: str, boards) -> None:
+        """Keep `boards` (made_for, seats, html) as the boards of the game's latest version in
+        `language`, in one statement (Django's bulk_create would send the pages as a PostgreSQL
+        array, escaping every quote of them on the way)."""
+        table = connection.ops.quote_name(cls._meta.db_table)
+        rows = [
+            (game.pk, language, game.version, made_for, cls.seats_text(seats), html)
+            for made_for, seats, html in boards
+        ]
+        if not rows:
+            return
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(rows))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (game_id, language, version, made_for, seats, html)"
+                f" VALUES {values} ON CONFLICT (game_id, language, made_for) DO UPDATE SET"
+                f" version = EXCLUDED.version, seats = EXCLUDED.seats, html = EXCLUDED.html",
+                [value for row in rows for value in row],
+            )
+
     @staticmethod
     def seats_text(seats) -> str:
         return "," + "".join(f"{seat}," for seat in seats)

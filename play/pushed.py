@@ -124,22 +124,7 @@ def share(request, game: Game) -> None:
     except Exception:
         logger.exception("The boards of game %s v%s could not be made", game.pk, game.version)
         return
-    SharedBoard.objects.bulk_create(
-        [
-            SharedBoard(
-                game=game,
-                language=language,
-                version=game.version,
-                made_for=found.made_for,
-                seats=SharedBoard.seats_text(found.seats),
-                html=found.html,
-            )
-            for found in made.values()
-        ],
-        update_conflicts=True,
-        unique_fields=["game", "language", "made_for"],
-        update_fields=["version", "seats", "html"],
-    )
+    SharedBoard.store(game, language, [(b.made_for, b.seats, b.html) for b in made.values()])
 
 
 def forget() -> None:
