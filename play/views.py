@@ -119,6 +119,8 @@ def context(
     ctx.update(
         game=game,
         table_key=f"{game.code}:{game.version}",
+        # the log is append-only: a place in it holds one action for good
+        log_key=game.code,
         key=key,
         who=who,
         mode="host" if who == "host" else ("seat" if you is not None else "watch"),
@@ -453,7 +455,9 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     ctx = board_context(shown, game.seats, entries[-LOG_LENGTH:])
     ctx.update(
         game=game,
-        table_key=f"{game.code}:replay:{step}",
+        # a replay's steps are the actions in force, which an undo changes: cached per version
+        table_key=f"{game.code}:replay:{game.version}:{step}",
+        log_key=f"{game.code}:replay:{game.version}",
         step=step,
         steps=len(actions),
         previous=max(step - 1, 0),

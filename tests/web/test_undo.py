@@ -113,3 +113,23 @@ def test_a_voyage_or_a_day_of_rest_can_be_undone_too(client, action):
     assert game.state == before
     said = {"sail": "Ann takes back their voyage.", "rest": "Ann takes back their day of rest."}
     assert said[action["type"]] in response.content.decode()
+
+
+def test_after_an_undo_the_replay_shows_the_actions_in_force_not_what_it_cached_before(
+    client, start
+):
+    game = start()
+    rolled_and_built(game)  # log: 0 roll, 1 Wheat Field
+    before = client.get(f"/g/{game.code}/replay/?step=2").content.decode()
+    assert "Ann builds Wheat Field" in before
+    client.post(f"/g/{game.code}/{game.host_secret}/undo/", {"version": 2}, headers=HTMX)
+    game.refresh_from_db()
+    game.apply_action({"type": "build", "card": "bakery"}, version=3, who="host")  # log: 3
+    live = client.get(f"/g/{game.code}/{game.host_secret}/").content.decode()
+    assert "Ann builds Wheat Field" in live and "Ann builds Bakery" in live  # cached by place
+
+    # in force: 0 roll, 1 Bakery (place 1 of the log holds Wheat Field)
+    replay = client.get(f"/g/{game.code}/replay/?step=2").content.decode()
+
+    assert "Ann builds Bakery" in replay
+    assert "Ann builds Wheat Field" not in replay
