@@ -120,7 +120,7 @@ def context(
         game=game,
         table_key=f"{game.code}:{game.version}",
         # the log is append-only: a place in it holds one action for good
-        log_key=game.code,
+        log_key="",
         key=key,
         who=who,
         mode="host" if who == "host" else ("seat" if you is not None else "watch"),
@@ -457,7 +457,7 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
         game=game,
         # a replay's steps are the actions in force, which an undo changes: cached per version
         table_key=f"{game.code}:replay:{game.version}:{step}",
-        log_key=f"{game.code}:replay:{game.version}",
+        log_key=f"replay:{game.version}",
         step=step,
         steps=len(actions),
         previous=max(step - 1, 0),
