@@ -307,6 +307,7 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
         fields["rule"] = entry.get("rule", "")
         if not isinstance(fields["rule"], str) or not fields["rule"]:
             report(f"{where}.rule", "a rule card needs the engine's rule id")
+            fields["rule"] = ""  # reported: the checks after this one look no further at it
         fields["text"] = _text(entry.get("text"), f"{where}.text", report)
     elif kind == "turn_overview":
         actions = entry.get("actions", [])

@@ -63,6 +63,19 @@ def write_deck(folder, texts: dict[str, str | bytes]) -> None:
 PATHS = {role: list(places(data))[1:] for role, data in PARSED.items()}
 
 
+@pytest.mark.parametrize("value", [False, [], [False], 7, {"id": "x"}, ""])
+def test_a_rule_card_whose_rule_id_is_not_text_is_a_problem_not_a_crash(value):
+    """Found by the fuzz below: the loader reported such a rule id, kept it, and the validator
+    then failed on it (an unhashable list, a bool sorted among strings)."""
+    path = ("rule", 4, "rule")  # the fifth rule card's rule id
+    assert path in PATHS["components"]
+    components = replaced(PARSED["components"], path, value)
+    problems: list[Problem] = []
+    deck = parse_deck(components, PARSED["deck"], PARSED["boxes"], problems)
+    problems += validate(deck)
+    assert any(problem.message == "a rule card needs the engine's rule id" for problem in problems)
+
+
 @fuzzing
 @given(data=st.data(), role=st.sampled_from(sorted(FILES)))
 def test_any_value_anywhere_in_the_files_is_a_problem_not_a_crash(data, role):
