@@ -96,8 +96,9 @@ class NoRematch(Exception):
     """This game offers no rematch (yet); the message says why, in the user's language."""
 
 
-class Shared(NamedTuple):
-    """A SharedBoard as a stream reads it."""
+class SeatBoard(NamedTuple):
+    """One board of a game's version: made for seat `made_for` (its link's key is in it), seen
+    by `seats` (play.pushed; stored as a SharedBoard)."""
 
     made_for: int
     seats: tuple[int, ...]
@@ -111,7 +112,7 @@ class StreamHead(NamedTuple):
     rematched_as_id: int | None
     code: str
     links: Game  # holds only the host's and the seats' secrets: key_for() of each page's link
-    shared: Shared | None  # the waiting seats' board at `version`, if a page needs it
+    shared: SeatBoard | None  # the page's seat's board at `version`, if it needs it
 
 
 class Game(models.Model):
@@ -180,7 +181,7 @@ class Game(models.Model):
         seats = cls._meta.get_field("seats").from_db_value(seats, None, connection)
         shared = None
         if html is not None:
-            shared = Shared(made_for, SharedBoard.seats_from_text(seen_by), html)
+            shared = SeatBoard(made_for, SharedBoard.seats_from_text(seen_by), html)
         return StreamHead(
             version,
             bool(finished),

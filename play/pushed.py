@@ -30,7 +30,7 @@ from django.utils import translation
 from live import Update
 from play import views
 from play.engine import GameState
-from play.models import Game, SharedBoard
+from play.models import Game, SeatBoard, SharedBoard
 
 logger = logging.getLogger(__name__)
 
@@ -49,15 +49,6 @@ class Snapshot:
     game: Game
     state: GameState
     entries: list
-
-
-@dataclass(frozen=True)
-class SeatBoard:
-    """One board of a version: made for `made_for` (its links' keys), seen by `seats`."""
-
-    made_for: int
-    seats: tuple[int, ...]
-    html: str
 
 
 @dataclass(frozen=True)
@@ -138,11 +129,12 @@ def forget() -> None:
 
 def _in_hand(game: Game) -> Snapshot:
     """The snapshot of a game this process has in hand at its latest version (a move it took)."""
-    key = (game.pk, game.version, game.code)
-    found = _snapshots.get(key)
-    if found is not None:
-        return found
-    return _snapshots.put(key, Snapshot(game, game.load(), views.log_entries(game)))
+    return _snapshots.get((game.pk, game.version, game.code)) or _read(game)
+
+
+def _read(game: Game) -> Snapshot:
+    snap = Snapshot(game, game.load(), views.log_entries(game))
+    return _snapshots.put((game.pk, game.version, game.code), snap)
 
 
 def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
@@ -155,8 +147,7 @@ def snapshot(pk: int, version: int, code: str) -> Snapshot | None:
     game = Game.objects.filter(pk=pk).first()
     if game is None or (game.version, game.code) != (version, code):
         return None
-    snap = Snapshot(game, game.load(), views.log_entries(game))
-    return _snapshots.put((pk, version, code), snap)
+    return _read(game)
 
 
 def _as_seat(request, found: SeatBoard, links: Game, who: int) -> str:
@@ -253,7 +244,7 @@ def update(
         if seen == str(version):
             return Update("end", "over", last=True) if done else None
         if head.shared is not None:  # made by the process of the move
-            made = SeatBoard(*head.shared)
+            made = head.shared
             _keep(made, head.links, version, language, done)
             html = _as_seat(request, made, head.links, who)
             return Update("board", html, id=str(version), last=done)
