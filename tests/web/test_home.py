@@ -49,4 +49,6 @@ def test_it_references_only_local_static_files(client):
         assert url.startswith("/static/"), url
         assert finders.find(url.removeprefix("/static/")), f"{url} is not a static file"
     assert "htmx" in html
-    assert "cdn" not in html.lower()
+    # A random CSRF token may spell "cdn"; what matters is that no address leaves the site.
+    off_site = re.findall(r'(?:src|href|action)="((?:https?:)?//[^"]*)"', html)
+    assert off_site == []
