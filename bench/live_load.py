@@ -15,9 +15,10 @@ where the page has one, else by polling).
 
 Per N it prints: moves; from a move's POST to each of the three other phones showing it,
 p50/p95/p99; the POST's own p50/p95; errors (failed or refused requests, a move a phone never
-saw within 10 s, a stream that broke); the server's CPU (its processes' time, % of one core)
-and this process's; the load average. Then the knee (the largest N with p95 <= 250 ms and no
-errors), an idle table's requests per minute, and what a finished game's page is sent.
+saw within 10 s, a stream that broke); the server's CPU (its processes' time, % of one core),
+PostgreSQL's and this process's; how busy the whole machine was; the load average. Then the knee
+(the largest N with p95 <= 250 ms and no errors), an idle table's requests per minute, and what a
+finished game's page is sent.
 Everything is bounded: each phase lasts --seconds, the run ends by itself.
 """
 
@@ -498,6 +499,25 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def database_cpu_seconds() -> float:
+    """PostgreSQL's processes (its backends serve the app's queries): on this machine too."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+    return cpu_seconds(pids)
+
+
+def machine_busy_seconds() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine since boot, every core."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    idle = fields[3] + fields[4]  # idle and waiting for I/O
+    return (sum(fields) - idle) / ticks, sum(fields) / ticks
+
+
 def own_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -593,10 +613,14 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
     stats.errors, stats.notes = 0, []  # connecting is not measured
     measuring.set()
     server_before, own_before, wall = cpu_seconds(server_pids), own_cpu(), time.monotonic()
+    database_before, (busy_before, all_before) = database_cpu_seconds(), machine_busy_seconds()
     await asyncio.gather(*runs, return_exceptions=True)
     elapsed = time.monotonic() - wall
     server_cpu = (cpu_seconds(server_pids) - server_before) / elapsed
     own = (own_cpu() - own_before) / elapsed
+    database_cpu = (database_cpu_seconds() - database_before) / elapsed
+    busy_after, all_after = machine_busy_seconds()
+    machine_busy = (busy_after - busy_before) / max(all_after - all_before, 1e-9)
     for task in followers:
         task.cancel()
     await asyncio.gather(*followers, return_exceptions=True)
@@ -618,6 +642,8 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "campaign_steps": stats.campaign_steps,
         "server_cpu": server_cpu * 100,
         "bench_cpu": own * 100,
+        "database_cpu": database_cpu * 100,
+        "machine_busy": machine_busy * 100,
         "load": os.getloadavg()[0],
     }
 
@@ -685,8 +711,9 @@ def show(result: dict) -> None:
         f"p95 {result['seen_p95']:7.0f} p99 {result['seen_p99']:7.0f} ms | "
         f"POST p50 {result['post_p50']:5.0f} p95 {result['post_p95']:6.0f} ms | "
         f"errors {result['errors']:>3} | campaign steps {result['campaign_steps']:>3} | "
-        f"server CPU {result['server_cpu']:4.0f}% bench {result['bench_cpu']:4.0f}% | "
-        f"load {result['load']:.2f}",
+        f"server CPU {result['server_cpu']:4.0f}% PostgreSQL {result['database_cpu']:3.0f}% "
+        f"bench {result['bench_cpu']:4.0f}% | machine busy {result['machine_busy']:3.0f}% of "
+        f"{os.cpu_count()} cores | load {result['load']:.2f}",
         flush=True,
     )
     for note in result["notes"]:
