@@ -3,7 +3,7 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/machikoro_bench .venv/bin/python \
         bench/live_load.py --tables 5,50,100,150,200,250,300 --poll-tables 5,25,50,75,100
 
-Starts uvicorn (`--workers 2`) on loopback against PostgreSQL and drives it from this ONE asyncio
+Starts uvicorn (`--workers 3`) on loopback against PostgreSQL and drives it from this ONE asyncio
 process (no threads): for each N, N tables of four human seats, each seat a phone that either
 holds its game's stream open (`push`: server-sent events, as the pages do now) or polls every
 1.5 s with the version it shows (`poll`: as the pages did before, and as they still do while a
@@ -769,7 +769,7 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=6, help="before measuring, per N")
     parser.add_argument("--idle-seconds", type=float, default=30)
     parser.add_argument("--port", type=int, default=8510)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
 
