@@ -6,69 +6,96 @@ from .state import GameState
 from .table import RANDOM_MARKET_SIZE
 
 Events = list[dict]
+Pile = tuple[tuple[str, str], int, bool]  # its build move, its cost, purple?
+
+
+class PileSet:
+    """A market's open piles as (build move, cost, purple?), in market order, as a game began
+    with them (or as the random market's refill left them), shared by every market that opens
+    equal piles (`pile_set`), and what any of them that are still open offer.
+
+    A market's piles still open are a bit mask over these (`Piles.open`: bit i for pile i), so a
+    pile that empties is one bit cleared, not the market read again. What a number of coins buys
+    is the mask of the piles that cost at most that (`costing`: by coins, the last entry for any
+    more), and `offers` keeps, by the mask of open piles within reach, their moves in market order
+    and the ids of the purple ones among them: a build step is a mask, an AND and a look-up, and
+    games played one after another reach the same masks again and again."""
+
+    __slots__ = ("piles", "bits", "costing", "offers")
+
+    def __init__(self, piles: tuple[Pile, ...]):
+        self.piles = piles
+        self.bits = {move[1]: 1 << index for index, (move, _cost, _purple) in enumerate(piles)}
+        dearest = max((cost for _move, cost, _purple in piles), default=0)
+        self.costing = [
+            sum(1 << index for index, (_move, cost, _purple) in enumerate(piles) if cost <= coins)
+            for coins in range(dearest + 1)
+        ]
+        self.offers: dict[int, tuple[tuple, frozenset[str]]] = {}
+
+    @property
+    def everything(self) -> int:
+        """The mask of all these piles open."""
+        return (1 << len(self.piles)) - 1
+
+    def offered(self, mask: int) -> tuple[tuple, frozenset[str]]:
+        """The moves of the piles in `mask`, in market order, and the purple ids among them."""
+        found = self.offers.get(mask)
+        if found is None:
+            chosen = [pile for index, pile in enumerate(self.piles) if mask >> index & 1]
+            if len(self.offers) >= _OFFERS_KEPT:
+                self.offers.clear()
+            found = self.offers[mask] = (
+                tuple(move for move, _cost, _purple in chosen),
+                frozenset(move[1] for move, _cost, purple in chosen if purple),
+            )
+        return found
+
+
+def pile_set(piles: tuple[Pile, ...]) -> PileSet:
+    """The shared PileSet of these piles (at most _KEPT are kept; random markets open many)."""
+    found = _PILE_SETS.get(piles)
+    if found is None:
+        if len(_PILE_SETS) >= _KEPT:
+            _PILE_SETS.clear()
+        found = _PILE_SETS[piles] = PileSet(piles)
+    return found
+
+
+_PILE_SETS: dict[tuple, PileSet] = {}
+_KEPT = 256
+_OFFERS_KEPT = 4096
 
 
 class Piles:
-    """The market's open piles as (its build move, cost, purple?), in market order, for the market
-    dict they were read from: the market changes at a build, the build step is offered every
-    turn. The move ("build", card id) is shared by every build step that offers the pile.
+    """The open piles of one market dict (`market`): a set of piles and the mask of those still
+    open. The market changes at a build, the build step is offered every turn: a build hands the
+    same set on to the new market dict, with the bit of a pile it emptied cleared."""
 
-    `affordable` keeps, by coins in hand, the piles that many coins buy: (their moves, the ids of
-    the purple ones among them). It is shared by every Piles of equal piles (`_AFFORDABLE`): a
-    build step's coins vary from turn to turn, and games played one after another open the same
-    piles again and again."""
+    __slots__ = ("market", "set", "open")
 
-    __slots__ = ("market", "piles", "affordable")
-
-    def __init__(
-        self,
-        market: dict,
-        piles: tuple[tuple[tuple[str, str], int, bool], ...],
-        affordable: dict[int, tuple[tuple, frozenset[str]]] | None = None,
-    ):
+    def __init__(self, market: dict, piles: PileSet, open_mask: int):
         self.market = market
-        self.piles = piles
-        self.affordable = {} if affordable is None else affordable
-
-    def within(self, coins: int) -> tuple[tuple, frozenset[str]]:
-        """The moves of the piles that cost at most `coins`, in market order, and the ids of the
-        purple cards among them."""
-        found = self.affordable.get(coins)
-        if found is None:
-            moves = []
-            purple = []
-            for move, cost, is_purple in self.piles:
-                if cost <= coins:
-                    moves.append(move)
-                    if is_purple:
-                        purple.append(move[1])
-            found = self.affordable[coins] = (tuple(moves), frozenset(purple))
-        return found
+        self.set = piles
+        self.open = open_mask
 
     @classmethod
     def read(cls, state: GameState) -> Piles:
         cards = state.table.cards
-        piles = tuple(
-            (("build", card_id), cards[card_id].cost, cards[card_id].colour == "purple")
-            for card_id, copies in state.market.items()
-            if copies
+        piles = pile_set(
+            tuple(
+                (("build", card_id), cards[card_id].cost, cards[card_id].colour == "purple")
+                for card_id, copies in state.market.items()
+                if copies
+            )
         )
-        affordable = _AFFORDABLE.get(piles)
-        if affordable is None:
-            if len(_AFFORDABLE) >= _AFFORDABLE_KEPT:  # random markets open many: keep the last
-                _AFFORDABLE.clear()
-            affordable = _AFFORDABLE[piles] = {}
-        return cls(state.market, piles, affordable)
+        return cls(state.market, piles, piles.everything)
 
 
-# Piles.affordable by the piles it is for (equal piles, equal moves: a move is a pile's id and
-# its type), so that a new game finds what an earlier one worked out; cleared when full.
-_AFFORDABLE: dict[tuple, dict] = {}
-_AFFORDABLE_KEPT = 512
-
-
-def open_piles(state: GameState) -> tuple[tuple[tuple[str, str], int, bool], ...]:
-    return market_piles(state).piles
+def open_piles(state: GameState) -> list[Pile]:
+    piles = market_piles(state)
+    mask = piles.open
+    return [pile for index, pile in enumerate(piles.set.piles) if mask >> index & 1]
 
 
 def market_piles(state: GameState) -> Piles:

@@ -184,8 +184,11 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         piles = state.piles_cache
         if piles is None or piles.market is not state.market:
             piles = market_piles(state)
-        found = piles.affordable.get(coins)
-        affordable, purple = found if found is not None else piles.within(coins)
+        pile_set = piles.set  # the open piles within reach: a mask, an AND and a look-up
+        costing = pile_set.costing
+        mask = piles.open & costing[coins if coins < len(costing) else -1]
+        found = pile_set.offers.get(mask)
+        affordable, purple = found if found is not None else pile_set.offered(mask)
         if purple and not purple.isdisjoint(city):  # a purple card owned is offered no more
             moves = [move for move in affordable if not (move[1] in purple and move[1] in city)]
         else:
@@ -575,9 +578,12 @@ def _build(state: GameState, move: tuple, events: Events | None, forced=None) ->
     left = market[card_id] - 1
     state.market = new_market = {**market, card_id: left}
     piles = state.piles_cache
-    if left and piles is not None and piles.market is market:
-        # no pile emptied: the same ones
-        state.piles_cache = Piles(new_market, piles.piles, piles.affordable)
+    if piles is not None and piles.market is market:
+        # the same piles, or the same without the one just emptied
+        pile_set = piles.set
+        state.piles_cache = Piles(
+            new_market, pile_set, piles.open if left else piles.open & ~pile_set.bits[card_id]
+        )
     if events is not None:
         events.append({"type": "build", "player": active, "card": card_id, "cost": cost})
     if "random_market" in table.variants:

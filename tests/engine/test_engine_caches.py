@@ -76,3 +76,21 @@ def test_games_of_one_edition_share_one_table_equal_to_the_one_their_setup_makes
     market = new_game("classic", players=NAMES[:2], seed=1, variants=["random_market"])
     assert four.table is not first.table and four.table == build_table(four.setup)
     assert market.table is not first.table and market.table == build_table(market.setup)
+
+
+def test_a_build_that_empties_a_pile_offers_what_reading_the_market_again_offers():
+    from play.engine import legal_moves, play
+    from play.engine.market import Piles
+    from play.engine.state import Phase
+
+    state = new_game("classic", players=NAMES[:2], seed=3, coins=[50, 50])
+    state.market = {**state.market, "cafe": 1}
+    state.dice, state.phase = (3,), Phase.BUILD  # seat 0's build step
+    before = legal_moves(state)  # the piles of this market, read once
+    play(state, ("build", "cafe"))
+    assert state.market["cafe"] == 0 and state.piles_cache.market is state.market
+    state.active, state.dice, state.phase = 0, (3,), Phase.BUILD  # its build step again
+    emptied = legal_moves(state)
+    assert ("build", "cafe") in before and ("build", "cafe") not in emptied
+    state.piles_cache = Piles.read(state)
+    assert legal_moves(state) == emptied
