@@ -35,31 +35,51 @@ class InForce:
         self.landmarks = player.landmarks
         self.fresh = player.fresh
         self.islands = player.islands
-        defs = table.landmarks
-        sources = [
-            defs[lid]
-            for lid, built in player.landmarks.items()
-            if built and lid not in player.fresh
-        ]
-        self.sources: tuple[LandmarkDef, ...] = (
-            *sources,
-            *(table.islands[island] for island in player.islands),
-        )
-        self.first: dict[str, LandmarkDef] = {}  # effect kind -> the first source of that kind
-        self.icon_bonus: dict[str, int] = {}  # icon -> extra coins per activated copy
-        for source in self.sources:
-            effect = source.effect
-            self.first.setdefault(effect.kind, source)
-            if effect.kind == "icon_bonus":
-                amount = effect.params["amount"]
-                for icon in dict.fromkeys(effect.params["icons"]):  # named twice, counted once
-                    self.icon_bonus[icon] = self.icon_bonus.get(icon, 0) + amount
-        # what every turn asks: may the player roll two dice, roll again, earn an extra turn
-        self.two_dice = "two_dice" in self.first
-        self.reroll = "reroll" in self.first
-        self.extra_turns = (
-            "extra_turn_on_doubles" in self.first or "extra_turn_on_total" in self.first
-        )
+        fresh = player.fresh
+        working = tuple(lid for lid, on in player.landmarks.items() if on and lid not in fresh)
+        # What the landmarks and islands give is the same for every player of the game with the
+        # same ones in force: worked out once per table (a landmark built is new twice, when it
+        # is built and when it starts to work, for each player).
+        key = (working, player.islands)
+        given = table.powers.get(key)
+        if given is None:
+            given = table.powers[key] = _powers(table, working, player.islands)
+        (
+            self.sources,
+            self.first,
+            self.icon_bonus,
+            self.two_dice,
+            self.reroll,
+            self.extra_turns,
+        ) = given
+
+
+def _powers(table, working: tuple[str, ...], islands: tuple[str, ...]) -> tuple:
+    """InForce's derived fields for these landmarks in force and islands claimed; shared by the
+    players who have them, so read only."""
+    defs = table.landmarks
+    sources: tuple[LandmarkDef, ...] = (
+        *(defs[lid] for lid in working),
+        *(table.islands[island] for island in islands),
+    )
+    first: dict[str, LandmarkDef] = {}  # effect kind -> the first source of that kind
+    icon_bonus: dict[str, int] = {}  # icon -> extra coins per activated copy
+    for source in sources:
+        effect = source.effect
+        first.setdefault(effect.kind, source)
+        if effect.kind == "icon_bonus":
+            amount = effect.params["amount"]
+            for icon in dict.fromkeys(effect.params["icons"]):  # named twice, counted once
+                icon_bonus[icon] = icon_bonus.get(icon, 0) + amount
+    # what every turn asks: may the player roll two dice, roll again, earn an extra turn
+    return (
+        sources,
+        first,
+        icon_bonus,
+        "two_dice" in first,
+        "reroll" in first,
+        "extra_turn_on_doubles" in first or "extra_turn_on_total" in first,
+    )
 
 
 def in_force(state: GameState, player: Player) -> InForce:

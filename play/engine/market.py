@@ -6,6 +6,7 @@ from .state import GameState
 from .table import RANDOM_MARKET_SIZE
 
 Events = list[dict]
+PASS = ("pass",)  # the build step's last move (rules.py offers it)
 Pile = tuple[tuple[str, str], int, bool]  # its build move, its cost, purple?
 
 
@@ -31,23 +32,26 @@ class PileSet:
             sum(1 << index for index, (_move, cost, _purple) in enumerate(piles) if cost <= coins)
             for coins in range(dearest + 1)
         ]
-        self.offers: dict[int, tuple[tuple, frozenset[str]]] = {}
+        self.offers: dict[int, tuple[tuple, frozenset[str], tuple]] = {}
 
     @property
     def everything(self) -> int:
         """The mask of all these piles open."""
         return (1 << len(self.piles)) - 1
 
-    def offered(self, mask: int) -> tuple[tuple, frozenset[str]]:
-        """The moves of the piles in `mask`, in market order, and the purple ids among them."""
+    def offered(self, mask: int) -> tuple[tuple, frozenset[str], tuple]:
+        """The moves of the piles in `mask`, in market order, the purple ids among them, and the
+        moves followed by passing (a build step that can afford nothing else offers just that)."""
         found = self.offers.get(mask)
         if found is None:
             chosen = [pile for index, pile in enumerate(self.piles) if mask >> index & 1]
             if len(self.offers) >= _OFFERS_KEPT:
                 self.offers.clear()
+            moves = tuple(move for move, _cost, _purple in chosen)
             found = self.offers[mask] = (
-                tuple(move for move, _cost, _purple in chosen),
+                moves,
                 frozenset(move[1] for move, _cost, purple in chosen if purple),
+                (*moves, PASS),
             )
         return found
 
@@ -116,6 +120,6 @@ def refill_market(state: GameState, events: Events | None) -> None:
         market[card_id] = market.get(card_id, 0) + 1
         if events is not None:
             events.append({"type": "reveal", "card": card_id})
-    state.market = market
+    state.market = state.own_market = market
     if revealed:
         state.market_deck = deck[revealed:]

@@ -22,7 +22,7 @@ from .cards import CHOICE_EFFECTS
 from .dice import roll as _dice_roll
 from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
-from .market import Piles, market_piles, open_piles, refill_market
+from .market import PASS, Piles, market_piles, open_piles, refill_market
 from .state import GameState, Phase
 from .table import activation as lay_out_activation
 
@@ -61,7 +61,6 @@ ROLL_ONE_OR_TWO = (("roll", 1), ("roll", 2))
 REROLL_OR_KEEP = (("reroll",), ("keep",))
 SKIP = ("skip",)
 CONTRIBUTE = ("contribute",)
-PASS = ("pass",)
 NO_MOVES = ()
 
 
@@ -97,7 +96,20 @@ def as_move(action: dict) -> tuple:
 
 def legal_moves(state: GameState) -> Sequence[tuple]:
     """Every move the active seat may make now, as shared, read-only tuples; () once won."""
-    return _LEGAL[state.phase](state)
+    phase = state.phase
+    if phase is ROLL_PHASE:  # _legal_roll, spelled out: every turn starts here
+        player = state.players[state.active]
+        powers = player.in_force_cache  # in_force(state, player), its check spelled out
+        if (
+            powers is None
+            or powers.landmarks is not player.landmarks
+            or powers.fresh is not player.fresh
+            or powers.islands is not player.islands
+            or powers.table is not state.table
+        ):
+            powers = in_force(state, player)
+        return ROLL_ONE_OR_TWO if powers.two_dice else ROLL_ONE
+    return _LEGAL[phase](state)
 
 
 def legal_actions(state: GameState) -> list[dict]:
@@ -172,9 +184,14 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
     active = state.active
     player = state.players[active]
     coins = player.coins
-    city = player.city
     table = state.table
+    extras = _EXTRAS_IN_GAME.get(table.rules)
+    if extras is None:
+        extras = _EXTRAS_IN_GAME[table.rules] = tuple(
+            extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
+        )
     if "two_copies_max" in table.variants:
+        city = player.city
         moves = [
             move
             for move, cost, purple in open_piles(state)
@@ -188,10 +205,16 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         costing = pile_set.costing
         mask = piles.open & costing[coins if coins < len(costing) else -1]
         found = pile_set.offers.get(mask)
-        affordable, purple = found if found is not None else pile_set.offered(mask)
-        if purple and not purple.isdisjoint(city):  # a purple card owned is offered no more
+        if found is None:
+            found = pile_set.offered(mask)
+        affordable, purple, offered = found
+        if purple and not purple.isdisjoint(player.city):  # a purple card owned: no more
+            city = player.city
             moves = [move for move in affordable if not (move[1] in purple and move[1] in city)]
         else:
+            cheapest = table.landmark_moves[active][0]
+            if (cheapest is None or cheapest > coins) and table.project is None and not extras:
+                return offered  # the piles within reach and passing, one shared tuple
             moves = list(affordable)
     cheapest, seat_landmarks = table.landmark_moves[active]
     if cheapest is not None and cheapest <= coins:
@@ -202,11 +225,6 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
     project = table.project
     if project and not player.flag and project.cost <= coins:
         moves.append(CONTRIBUTE)
-    extras = _EXTRAS_IN_GAME.get(table.rules)
-    if extras is None:
-        extras = _EXTRAS_IN_GAME[table.rules] = tuple(
-            extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
-        )
     for extra in extras:
         moves.extend(extra.legal(state))
     moves.append(PASS)
@@ -402,11 +420,12 @@ def _activate(state: GameState, events: Events | None) -> None:
         return
     players = state.players
     quiet = events is None and state.owned is None
-    for seat, card_id, amount, take, may_earn_more, card in activation.payouts:
-        player = players[seat]  # its city stays as it is: resolvers move coins only
-        copies = player.city.get(card_id)
-        if not copies:
+    for payout in activation.payouts:
+        player = players[payout[0]]  # its city stays as it is: resolvers move coins only
+        copies = player.city.get(payout[1])
+        if not copies:  # most seats own none of most cards: skipped before the rest is read
             continue
+        seat, card_id, amount, take, may_earn_more, card = payout
         if player.face_down:
             copies -= player.face_down.get(card_id, 0)
             if not copies:
@@ -576,14 +595,20 @@ def _build(state: GameState, move: tuple, events: Events | None, forced=None) ->
     player.city = {**city, card_id: city.get(card_id, 0) + 1}
     market = state.market
     left = market[card_id] - 1
-    state.market = new_market = {**market, card_id: left}
     piles = state.piles_cache
-    if piles is not None and piles.market is market:
-        # the same piles, or the same without the one just emptied
-        pile_set = piles.set
-        state.piles_cache = Piles(
-            new_market, pile_set, piles.open if left else piles.open & ~pile_set.bits[card_id]
-        )
+    if piles is not None and piles.market is not market:
+        piles = None  # read afresh when next needed
+    if state.own_market is market:  # no other state shares it: changed in place
+        market[card_id] = left
+        if piles is not None and not left:  # the same piles but the one just emptied
+            state.piles_cache = Piles(market, piles.set, piles.open & ~piles.set.bits[card_id])
+    else:
+        state.market = state.own_market = new_market = {**market, card_id: left}
+        if piles is not None:  # the same piles, or the same but the one just emptied
+            pile_set = piles.set
+            state.piles_cache = Piles(
+                new_market, pile_set, piles.open if left else piles.open & ~pile_set.bits[card_id]
+            )
     if events is not None:
         events.append({"type": "build", "player": active, "card": card_id, "cost": cost})
     if "random_market" in table.variants:

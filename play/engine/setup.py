@@ -259,7 +259,7 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
         state.market_deck = tuple(state.market_deck)
         refill_market(state, None)
     else:
-        state.market = dict(setup["market"])
+        state.market = state.own_market = dict(setup["market"])
 
     first = _first_player(state, setup.get("first_player", 0))
     start_turn(state, first, extra=False, events=None, opening=True)

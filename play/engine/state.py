@@ -175,6 +175,7 @@ class GameState:
         "owned",
         "setup_json_cache",
         "piles_cache",
+        "own_market",
         "undo",
     )
 
@@ -198,7 +199,11 @@ class GameState:
         # Which players this state may change in place; None: all of them (see `changing`).
         self.owned: list[bool] | None = None
         self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
-        self.piles_cache = None  # rules._Piles: the open piles of self.market
+        self.piles_cache = None  # market.Piles: the open piles of self.market
+        # The market dict if this state made it and shares it with no other state: a build
+        # changes it in place. Any other dict (shared with a successor or a snapshot, or given
+        # from outside) is copied by the first build, which then owns the copy.
+        self.own_market: dict[str, int] | None = None
         self.undo: list = []  # rules.push's snapshots, newest last
 
     @property
@@ -228,23 +233,32 @@ class GameState:
         twin.owned = [False] * len(self.players)
         twin.setup_json_cache = self.setup_json_cache
         twin.piles_cache = self.piles_cache
+        twin.own_market = self.own_market = None  # the two share the market now
         twin.undo = []
         return twin
 
     def snapshot(self) -> tuple:
         """What `restore` needs to bring this state back to now. From here on the state copies a
         player before changing it (as a successor does), so the players kept stay as they are."""
-        snapshot = (_played(self), list(self.players), self.owned, self.piles_cache)
+        snapshot = (
+            _played(self),
+            list(self.players),
+            self.owned,
+            self.piles_cache,
+            self.own_market,
+        )
         self.owned = [False] * len(self.players)
+        self.own_market = None
         return snapshot
 
     def restore(self, snapshot: tuple) -> None:
-        played, players, owned, piles = snapshot
+        played, players, owned, piles, own_market = snapshot
         for name, value in zip(PLAYED, played, strict=True):
             setattr(self, name, value)
         self.players = list(players)
         self.owned = owned
         self.piles_cache = piles
+        self.own_market = own_market
 
     def changing(self, seat: int) -> Player:
         """The seat's player, copied first if it is still shared with the state before."""
@@ -428,7 +442,7 @@ def _state_from_dict(data: Any) -> GameState:
     _agree(len(set(claimed)) == len(claimed), "players[].islands")
     count = len(state.players)
 
-    state.market = _cards(table, data["market"], "market", 0)
+    state.market = state.own_market = _cards(table, data["market"], "market", 0)
     deck = _list(data["market_deck"], "market_deck")
     for card in deck:
         _check(isinstance(card, str) and card in table.cards, "market_deck")

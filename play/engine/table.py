@@ -72,7 +72,7 @@ class Activation(NamedTuple):
     order they pay out (red for the others counter-clockwise from the roller's right, then blue
     for everyone clockwise from the roller, then green for the roller), and the purple cards."""
 
-    payouts: tuple[Payout, ...]
+    payouts: tuple[tuple, ...]  # each a Payout's fields as a plain tuple
     purple: tuple[CardDef, ...]
 
 
@@ -98,16 +98,15 @@ def activation(table: Table, active: int, total: int) -> Activation | None:
             for card in cards:
                 kind = card.effect.kind
                 amount = card.effect.params.get("amount")
-                payouts.append(
-                    Payout(
-                        seat,
-                        card.id,
-                        amount if kind == "bank" else None,
-                        amount if kind == "take_from_active" else None,
-                        card.icon in table.bonus_icons,
-                        card,
-                    )
+                payout = Payout(
+                    seat,
+                    card.id,
+                    amount if kind == "bank" else None,
+                    amount if kind == "take_from_active" else None,
+                    card.icon in table.bonus_icons,
+                    card,
                 )
+                payouts.append(tuple(payout))  # a plain tuple unpacks faster than a NamedTuple
     found[total] = Activation(tuple(payouts), rolled.purple)
     return found[total]
 
@@ -129,6 +128,9 @@ class Table:
     # per seat that rolls, what each total activates, as the activation reads it: laid out by
     # `activation` on the first such roll (the only part of a table filled in after it is built)
     activations: tuple[dict[int, Activation | None], ...] = field(default=(), compare=False)
+    # what landmarks in force and islands claimed give a player (effects.InForce), by their ids:
+    # worked out on first use, a cache like `activations`
+    powers: dict[tuple, tuple] = field(default_factory=dict, compare=False)
     # the icons a landmark or island of the game earns extra coins for
     bonus_icons: frozenset[str] = frozenset()
     # whether a landmark or island of the game gives an extra turn on some total: if none does,

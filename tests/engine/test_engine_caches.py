@@ -94,3 +94,31 @@ def test_a_build_that_empties_a_pile_offers_what_reading_the_market_again_offers
     assert ("build", "cafe") in before and ("build", "cafe") not in emptied
     state.piles_cache = Piles.read(state)
     assert legal_moves(state) == emptied
+
+
+def test_a_build_changes_in_place_only_a_market_no_other_state_shares():
+    from play.engine import play, pop, push
+    from play.engine.state import Phase
+
+    def build_step(state):
+        state.active, state.dice, state.phase = 0, (3,), Phase.BUILD
+        return state
+
+    state = build_step(new_game("classic", players=NAMES[:2], seed=3, coins=[50, 50]))
+    market = state.market
+    push(state, ("build", "forest"))
+    assert market["forest"] == 6 and state.market["forest"] == 5
+    pop(state)
+    assert state.market is market and market["forest"] == 6
+    play(state, ("build", "forest"))  # a market the state made and shares with none
+    assert state.market is market and market["forest"] == 5
+
+    state = build_step(new_game("classic", players=NAMES[:2], seed=3, coins=[50, 50]))
+    market = state.market
+    after, _ = apply_action(state, {"type": "build", "card": "cafe"})
+    assert state.market is market and market["cafe"] == 6 and after.market["cafe"] == 5
+    trial = build_step(after.copy())
+    play(trial, ("build", "cafe"))
+    assert after.market["cafe"] == 5 and trial.market["cafe"] == 4
+    play(build_step(state), ("build", "cafe"))  # its successor shares the market: a copy
+    assert market["cafe"] == 6 and state.market["cafe"] == 5 and after.market["cafe"] == 5
