@@ -91,25 +91,25 @@ def _incomes(state: GameState, player: Player) -> list[tuple]:
     The list is shared by the estimates of one city (`_INCOMES`): a seat's roll, its build step
     and the others' estimates of it weigh the same city again and again. Callers read it only."""
     city = player.city
-    powers = in_force(state, player)
+    bonus = in_force(state, player).icon_bonus  # icon -> extra coins per copy (Shopping Mall)
     found = _INCOMES.get(id(city))
-    # what the list is derived from: the city, the powers in force (icon bonuses) and the count
+    # what the list is derived from: the city, the icon bonuses in force (the only power it
+    # reads: a landmark that adds none, tried by greedy, leaves the list as it is) and the count
     # of players (take_from_each); the cache holds them, so no id is reused while it is there
     if (
         found is not None
         and found[0] is city
-        and found[1] is powers
+        and (found[1] is bonus or found[1] == bonus)
         and found[2] == len(state.players)
     ):
         return found[3]
     cards = state.table.cards
-    bonus = powers.icon_bonus  # icon -> extra coins per copy (Shopping Mall)
     incomes = [
         _income(state, player, bonus, cards[card_id], copies) for card_id, copies in city.items()
     ]
     if len(_INCOMES) >= _INCOMES_KEPT:
         _INCOMES.clear()
-    _INCOMES[id(city)] = (city, powers, len(state.players), incomes)
+    _INCOMES[id(city)] = (city, bonus, len(state.players), incomes)
     return incomes
 
 
@@ -155,36 +155,48 @@ def _note(card: CardDef) -> tuple:
     return note
 
 
+def _entries_of(incomes: list) -> tuple[dict[str, int], dict[str, list[int]]]:
+    """Where each card's entry lies in an `_incomes` list, and, by icon, where the entries of the
+    cards that count that icon (per_icon) lie: the entries a card added to the city changes."""
+    at: dict[str, int] = {}
+    counting: dict[str, list[int]] = {}
+    for position, entry in enumerate(incomes):
+        card = entry[0]
+        at[card.id] = position
+        effect = card.effect
+        if effect.kind == "per_icon":
+            counting.setdefault(effect.params["icon"], []).append(position)
+    return at, counting
+
+
 def _incomes_with_card(
-    state: GameState, trial: Player, incomes: list, card_id: str
+    state: GameState, trial: Player, incomes: list, card_id: str, entries: tuple
 ) -> tuple[list, bool, bool]:
     """`_incomes(state, trial)` for a trial player with one copy of a card more than the player
-    whose incomes are given (`_with_card(player, card_id, 1)`), worked out from them: only the
-    card's own entry and those counting its icon change, and the list is the very one
-    `_incomes` makes (same entries, same order, so every sum over it is the same).
+    whose incomes are given (`_with_card(player, card_id, 1)`), worked out from them (`entries`:
+    their `_entries_of`): only the card's own entry and those counting its icon change, and the
+    list is the very one `_incomes` makes (same entries, same order, so every sum over it is the
+    same).
 
     Also whether an entry that changed pays on the owner's roll, and on another's: if none does,
     what the owner's roll (or the others') is worth is what it was worth before, to the bit (an
     entry with no chance is skipped in each sum)."""
-    cards = state.table.cards
-    added = cards[card_id]
-    icon = added.icon
+    at, counting = entries
+    added = state.table.cards[card_id]
     bonus = in_force(state, trial).icon_bonus
     city = trial.city
-    found = []
-    new_card = True
+    found = list(incomes)
     own = others = False
-    for entry in incomes:
-        card = entry[0]
-        effect = card.effect
-        if card.id == card_id or (effect.kind == "per_icon" and effect.params["icon"] == icon):
-            if card.id == card_id:
-                new_card = False
-            entry = _income(state, trial, bonus, card, city[card.id])
-            own = own or bool(entry[2] or entry[3])
-            others = others or bool(entry[4] or entry[5])
-        found.append(entry)
-    if new_card:  # a card new to the city comes last, as in the city's dict
+    changed = counting.get(added.icon, [])
+    position = at.get(card_id)
+    if position is not None and position not in changed:
+        changed = [*changed, position]
+    for place in changed:
+        card = incomes[place][0]
+        entry = found[place] = _income(state, trial, bonus, card, city[card.id])
+        own = own or bool(entry[2] or entry[3])
+        others = others or bool(entry[4] or entry[5])
+    if position is None:  # a card new to the city comes last, as in the city's dict
         entry = _income(state, trial, bonus, added, 1)
         own = own or bool(entry[2] or entry[3])
         others = others or bool(entry[4] or entry[5])
@@ -343,11 +355,17 @@ def _best_trade(state: GameState, moves: Sequence[tuple]) -> tuple:
     player = state.players[seat]
     base = _round_value(state, seat)
     best, best_gain = ("skip",), 0.25
+    # A swap changes only the trading seat's city here, so giving a card for another is worth
+    # the same whoever the other seat is: each pair is weighed once, not once per seat.
+    gains: dict[tuple[str, str], float] = {}
     for move in moves:
         if move[0] != "trade":
             continue
         _kind, give, _target, take = move
-        gain = _round_value(state, seat, _with_card(_with_card(player, give, -1), take, 1)) - base
+        gain = gains.get((give, take))
+        if gain is None:
+            trial = _with_card(_with_card(player, give, -1), take, 1)
+            gain = gains[give, take] = _round_value(state, seat, trial) - base
         if gain > best_gain:
             best, best_gain = move, gain
     return best
@@ -382,14 +400,16 @@ def _project_benefit(state: GameState, player: Player) -> int:
     return params.get("amount", 0)
 
 
-def rounds_to_win(state: GameState, seat: int, player: Player | None = None) -> float:
+def rounds_to_win(
+    state: GameState, seat: int, player: Player | None = None, value: float | None = None
+) -> float:
     """Rounds the seat needs, at its present income, to pay for everything still missing
     (greedy's estimate; the expert scores its playouts by it too). With `player`, for the seat's
-    player as it would be after a move."""
+    player as it would be after a move; with `value`, its `_round_value` if already known."""
     if player is None:
         player = state.players[seat]
     coins, steps = _missing(state, seat, player)
-    income = max(_round_value(state, seat, player), MIN_INCOME)
+    income = max(_round_value(state, seat, player) if value is None else value, MIN_INCOME)
     return max(coins - player.coins, 0) / income + ACTION_WEIGHT * steps
 
 
@@ -427,8 +447,13 @@ def _claimed(state: GameState) -> set[str]:
 
 def _best_build(state: GameState, moves: Sequence[tuple], rng: random.Random) -> tuple:
     seat = state.active
-    income = _best_income(state, seat, moves, rng)
-    income_rounds = None if income is None else _rounds_after(state, seat, income)
+    income, income_value, value = _best_income(state, seat, moves, rng)
+    if income is None:
+        income_rounds = None
+    elif state.players[seat].fresh:  # from the next turn on they count: the powers differ
+        income_rounds = _rounds_after(state, seat, income)
+    else:  # the establishment's round value, as _best_income weighed it, is the one after it
+        income_rounds = rounds_to_win(state, seat, _after(state, seat, income), income_value)
     steps = {
         move: _rounds_after(state, seat, move)
         for move in moves
@@ -445,7 +470,7 @@ def _best_build(state: GameState, moves: Sequence[tuple], rng: random.Random) ->
         return claim
     cards = state.table.cards
     best = income or PASS
-    if best[0] == "build" and not _worth_spending(state, seat, cards[best[1]].cost):
+    if best[0] == "build" and not _worth_spending(state, seat, cards[best[1]].cost, value):
         best = PASS
     if best[0] == "pass":
         return _idle_move(state, moves)
@@ -489,20 +514,24 @@ def _idle_move(state: GameState, moves: Sequence[tuple]) -> tuple:
     return PASS
 
 
-def _worth_spending(state: GameState, seat: int, cost: int) -> bool:
-    """Don't spend coins that would have bought the next landmark this turn or the next."""
+def _worth_spending(state: GameState, seat: int, cost: int, value: float | None = None) -> bool:
+    """Don't spend coins that would have bought the next landmark this turn or the next
+    (`value`: the seat's `_round_value`, if known)."""
     player = state.players[seat]
     costs = state.table.landmark_costs[seat]
     missing = [costs[lid] for lid, built in player.landmarks.items() if not built]
     if not missing:
         return True
     target = min(missing)
-    expected = _round_value(state, seat)
+    expected = _round_value(state, seat) if value is None else value
     return not (player.coins < target <= player.coins + expected and player.coins - cost < target)
 
 
-def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
-    """(build move, what it adds to the seat's income per round, per coin it costs)."""
+def _income_per_coin(
+    state: GameState, seat: int, moves: Sequence[tuple]
+) -> tuple[float, list[tuple[tuple, float, float]]]:
+    """The seat's `_round_value` as it is, and for each build move: the move, what it adds to
+    that per coin it costs, and the seat's round value with the establishment."""
     player = state.players[seat]
     incomes = _incomes(state, player)
     others_two_dice = _others_two_dice(state, seat)
@@ -510,11 +539,13 @@ def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
     others_base = _others_roll_value(state, seat, incomes, others_two_dice)
     base = _round_value_of(state, player, own_base, others_base)
     cards = state.table.cards
+    entries = _entries_of(incomes)
+    found = []
     for move in moves:
         if move[0] == "build":
             trial = _with_card(player, move[1], 1)
             with_card, own_changed, others_changed = _incomes_with_card(
-                state, trial, incomes, move[1]
+                state, trial, incomes, move[1], entries
             )
             own = _own_turn_value(state, trial, with_card) if own_changed else own_base
             others = (
@@ -522,25 +553,30 @@ def _income_per_coin(state: GameState, seat: int, moves: Sequence[tuple]):
                 if others_changed
                 else others_base
             )
-            gain = _round_value_of(state, trial, own, others) - base
-            yield move, gain / max(cards[move[1]].cost, 1)
+            value = _round_value_of(state, trial, own, others)
+            found.append((move, (value - base) / max(cards[move[1]].cost, 1), value))
+    return base, found
 
 
-def _best_income(state: GameState, seat: int, moves: Sequence[tuple], rng) -> tuple | None:
-    """The establishment that earns the most per coin, if any earns anything."""
-    best, best_score = None, 0.0
-    for move, per_coin in _income_per_coin(state, seat, moves):
+def _best_income(
+    state: GameState, seat: int, moves: Sequence[tuple], rng
+) -> tuple[tuple | None, float | None, float]:
+    """The establishment that earns the most per coin, if any earns anything, with the seat's
+    round value with it; and the seat's round value as it is."""
+    base, found = _income_per_coin(state, seat, moves)
+    best, best_score, best_value = None, 0.0, None
+    for move, per_coin, value in found:
         score = per_coin + rng.random() * 1e-6
         if score > best_score:
-            best, best_score = move, score
-    return best
+            best, best_score, best_value = move, score, value
+    return best, best_value, base
 
 
 def best_income_ranked(state: GameState, seat: int, moves: Sequence[tuple]) -> list[tuple]:
     """The establishments that earn anything, the most per coin first (the expert tries the best
     few of them)."""
-    earning = [pair for pair in _income_per_coin(state, seat, moves) if pair[1] > 0]
-    return [move for move, _per_coin in sorted(earning, key=lambda pair: -pair[1])]
+    earning = [entry for entry in _income_per_coin(state, seat, moves)[1] if entry[1] > 0]
+    return [move for move, _per_coin, _value in sorted(earning, key=lambda entry: -entry[1])]
 
 
 def on_actions(move_bot: MoveBot) -> Bot:
