@@ -18,41 +18,38 @@ class PileSet:
     A market's piles still open are a bit mask over these (`Piles.open`: bit i for pile i), so a
     pile that empties is one bit cleared, not the market read again. What a number of coins buys
     is the mask of the piles that cost at most that (`costing`: by coins, the last entry for any
-    more), and `offers` keeps, by the mask of open piles within reach, their moves in market order
-    and the ids of the purple ones among them: a build step is a mask, an AND and a look-up, and
-    games played one after another reach the same masks again and again."""
+    more), a purple card the seat owns clears its pile's bit too, and `offers` keeps, by the mask
+    of piles offered, their moves in market order: a build step is a mask, an AND and a look-up,
+    and games played one after another reach the same masks again and again."""
 
-    __slots__ = ("piles", "bits", "costing", "offers")
+    __slots__ = ("piles", "bits", "purple", "costing", "offers")
 
     def __init__(self, piles: tuple[Pile, ...]):
         self.piles = piles
         self.bits = {move[1]: 1 << index for index, (move, _cost, _purple) in enumerate(piles)}
+        # (card id, bit) of the purple piles: a seat that owns the card is offered no more
+        self.purple = tuple((move[1], 1 << index) for index, (move, _c, p) in enumerate(piles) if p)
         dearest = max((cost for _move, cost, _purple in piles), default=0)
         self.costing = [
             sum(1 << index for index, (_move, cost, _purple) in enumerate(piles) if cost <= coins)
             for coins in range(dearest + 1)
         ]
-        self.offers: dict[int, tuple[tuple, frozenset[str], tuple]] = {}
+        self.offers: dict[int, tuple[tuple, tuple]] = {}
 
     @property
     def everything(self) -> int:
         """The mask of all these piles open."""
         return (1 << len(self.piles)) - 1
 
-    def offered(self, mask: int) -> tuple[tuple, frozenset[str], tuple]:
-        """The moves of the piles in `mask`, in market order, the purple ids among them, and the
-        moves followed by passing (a build step that can afford nothing else offers just that)."""
+    def offered(self, mask: int) -> tuple[tuple, tuple]:
+        """The moves of the piles in `mask`, in market order, and the same followed by passing
+        (a build step that can afford nothing else offers just that)."""
         found = self.offers.get(mask)
         if found is None:
-            chosen = [pile for index, pile in enumerate(self.piles) if mask >> index & 1]
+            moves = tuple(pile[0] for index, pile in enumerate(self.piles) if mask >> index & 1)
             if len(self.offers) >= _OFFERS_KEPT:
                 self.offers.clear()
-            moves = tuple(move for move, _cost, _purple in chosen)
-            found = self.offers[mask] = (
-                moves,
-                frozenset(move[1] for move, _cost, purple in chosen if purple),
-                (*moves, PASS),
-            )
+            found = self.offers[mask] = (moves, (*moves, PASS))
         return found
 
 

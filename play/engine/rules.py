@@ -204,18 +204,17 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         pile_set = piles.set  # the open piles within reach: a mask, an AND and a look-up
         costing = pile_set.costing
         mask = piles.open & costing[coins if coins < len(costing) else -1]
+        for card_id, bit in pile_set.purple:  # a purple card owned is offered no more
+            if mask & bit and card_id in player.city:
+                mask &= ~bit
         found = pile_set.offers.get(mask)
         if found is None:
             found = pile_set.offered(mask)
-        affordable, purple, offered = found
-        if purple and not purple.isdisjoint(player.city):  # a purple card owned: no more
-            city = player.city
-            moves = [move for move in affordable if not (move[1] in purple and move[1] in city)]
-        else:
-            cheapest = table.landmark_moves[active][0]
-            if (cheapest is None or cheapest > coins) and table.project is None and not extras:
-                return offered  # the piles within reach and passing, one shared tuple
-            moves = list(affordable)
+        affordable, offered = found
+        cheapest = table.landmark_moves[active][0]
+        if (cheapest is None or cheapest > coins) and table.project is None and not extras:
+            return offered  # the piles within reach and passing, one shared tuple
+        moves = list(affordable)
     cheapest, seat_landmarks = table.landmark_moves[active]
     if cheapest is not None and cheapest <= coins:
         landmarks = player.landmarks
