@@ -60,6 +60,33 @@ class Ledger:
     # what each game is played with, as it stands when the game starts
     tables: dict[int, GameTable] = field(default_factory=dict)
 
+    def copy(self) -> Ledger:
+        """A ledger of its own, equal to this one: the caller may change it as replay does."""
+        return Ledger(
+            where=dict(self.where),
+            boxes_opened=list(self.boxes_opened),
+            tableau=list(self.tableau),
+            project=self.project,
+            rules=list(self.rules),
+            overview=self.overview,
+            stickers=list(self.stickers),
+            marketplace={colour: list(ids) for colour, ids in self.marketplace.items()},
+            ticks=list(self.ticks),
+            market=list(self.market),
+            chapters={
+                game: Chapter(
+                    landmarks=list(chapter.landmarks),
+                    projects=list(chapter.projects),
+                    marketplace=[dict(given) for given in chapter.marketplace],
+                    double_sided=list(chapter.double_sided),
+                )
+                for game, chapter in self.chapters.items()
+            },
+            game=self.game,
+            stops=list(self.stops),
+            tables=dict(self.tables),
+        )
+
     def chapter(self, game: int) -> Chapter:
         return self.chapters.setdefault(game, Chapter())
 
@@ -94,8 +121,36 @@ def replay(
 
     Returns the ledger and whether `until` was reached. `report(side, field, message)` hears of
     every instruction that does not fit (the validator passes one; chapter_setup raises).
+
+    A deck's replay to a STOP is the same every time, and a campaign asks for it at every
+    chapter (its picks, its setup): each is carried out once and kept (`_REPLAYED`), unless an
+    instruction did not fit and a caller wants to hear of it again. Each caller gets a copy.
     """
-    say = report or (lambda side, field, message: None)
+    key = (id(deck), until)
+    kept = _REPLAYED.get(key)
+    if kept is not None and kept[0] is deck and (report is None or not kept[3]):
+        return kept[1].copy(), kept[2]
+    misfits = []
+
+    def say(side: Side | None, field: str, message: str) -> None:
+        misfits.append(message)
+        if report is not None:
+            report(side, field, message)
+
+    ledger, reached = _replay(deck, until, say)
+    if len(_REPLAYED) >= _REPLAYED_KEPT:
+        _REPLAYED.clear()
+    _REPLAYED[key] = (deck, ledger.copy(), reached, bool(misfits))
+    return ledger, reached
+
+
+# replay's results by (the deck's identity, the STOP): (the deck, the ledger, reached, whether an
+# instruction did not fit); the deck is kept with them, so no id is reused while they are here.
+_REPLAYED: dict[tuple, tuple] = {}
+_REPLAYED_KEPT = 128
+
+
+def _replay(deck: Deck, until: Stop | None, say: Report) -> tuple[Ledger, bool]:
     ledger = Ledger(where={})
     for cid, component in deck.components.items():
         box = deck.box_of(cid)

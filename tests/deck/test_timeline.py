@@ -92,3 +92,29 @@ def test_a_component_taken_out_cannot_come_back(data):
     side(data, 5, "b")["instructions"] = [{"do": "add_to_market", "cards": ["plum_tree"]}]
 
     assert any("'plum_tree' was taken out of the game" in p for p in check(data))
+
+
+def test_a_replay_is_kept_and_each_caller_gets_a_ledger_of_its_own(data):
+    deck, problems = build(data)
+    assert problems == []
+    first, reached = replay(deck, until=Stop("before_game", 1))
+    assert reached
+    first.where["lm_a"] = "out"
+    first.market.append("plum_tree")
+    first.chapter(7).landmarks.append("lm_a")
+    again, reached = replay(deck, until=Stop("before_game", 1))
+    assert reached and again is not first
+    assert again.where["lm_a"] != "out" and "plum_tree" not in again.market
+    assert 7 not in again.chapters
+    assert again == ledger_after(data, Stop("before_game", 1))  # a deck built afresh, replayed
+
+
+def test_a_kept_replay_still_reports_what_does_not_fit(data):
+    side(data, 5, "b")["instructions"] = [{"do": "add_rule", "rule": "rule_rest"}]
+    deck, _problems = build(data)
+    first, again = [], []
+    replay(deck, report=lambda side, field, message: first.append(message))
+    replay(deck)
+    replay(deck, report=lambda side, field, message: again.append(message))
+    assert any("'rule_rest' is in the rule stack already" in p for p in first)
+    assert again == first
