@@ -96,20 +96,7 @@ def as_move(action: dict) -> tuple:
 
 def legal_moves(state: GameState) -> Sequence[tuple]:
     """Every move the active seat may make now, as shared, read-only tuples; () once won."""
-    phase = state.phase
-    if phase is ROLL_PHASE:  # _legal_roll, spelled out: every turn starts here
-        player = state.players[state.active]
-        powers = player.in_force_cache  # in_force(state, player), its check spelled out
-        if (
-            powers is None
-            or powers.landmarks is not player.landmarks
-            or powers.fresh is not player.fresh
-            or powers.islands is not player.islands
-            or powers.table is not state.table
-        ):
-            powers = in_force(state, player)
-        return ROLL_ONE_OR_TWO if powers.two_dice else ROLL_ONE
-    return _LEGAL[phase](state)
+    return _LEGAL[state.phase](state)
 
 
 def legal_actions(state: GameState) -> list[dict]:
