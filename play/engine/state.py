@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from .errors import IllegalAction, shown
-from .table import Table, build_table
+from .table import Table, table_for
 
 FORMAT = 1
 
@@ -181,7 +181,7 @@ class GameState:
 
     def __init__(self, setup: dict, table: Table | None = None):
         self.setup = setup
-        self.table = table or build_table(setup)
+        self.table = table or table_for(setup)
         self.draws = 0
         self.players: list[Player] = []
         self.market: dict[str, int] = {}

@@ -7,6 +7,8 @@ every state of the same game, so it must never be changed after it is built.
 
 from __future__ import annotations
 
+import io
+import pickle
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import NamedTuple
@@ -197,6 +199,72 @@ def _definitions(setup: dict, key: str, parse, base: dict) -> dict:
 def _is_cost(cost) -> bool:
     """A cost a setup gives for a landmark slot or the project is a whole number from 0."""
     return not isinstance(cost, bool) and isinstance(cost, int) and 0 <= cost <= MAX_COST
+
+
+# What `build_table` reads of a setup (and the seats' names, but only to word a refusal): a table
+# is derived from these alone, so setups equal in them share one.
+TABLE_FIELDS = (
+    "edition",
+    "card_defs",
+    "stickers",
+    "landmark_defs",
+    "project_defs",
+    "landmarks",
+    "community_project",
+    "rules",
+    "variants",
+    "island_defs",
+    "expedition",
+)
+# Tables kept by what they are derived from (`table_for`); the oldest goes when it is full.
+KEPT_TABLES = 256
+_TABLES: dict[bytes, Table] = {}
+
+
+class _NotPlain(Exception):
+    pass
+
+
+class _PlainPickler(pickle.Pickler):
+    """Pickles JSON-like values only (dicts, lists, tuples, strings, numbers, booleans, None,
+    which the pickler writes itself without asking): anything else is refused, so equal bytes
+    mean equal values."""
+
+    def reducer_override(self, obj):
+        raise _NotPlain
+
+
+def _table_key(setup: dict) -> bytes | None:
+    """The bytes of what a setup's table is derived from, or None if they are not plain data
+    (such a setup gets a table of its own). Pickled, not dumped to JSON: a chapter's card
+    definitions pickle in a quarter of the time. Without the pickler's memo (`fast`), so that
+    equal values give equal bytes whether or not they share their strings and dicts (a setup
+    loaded from JSON does not); a cycle is refused."""
+    out = io.BytesIO()
+    pickler = _PlainPickler(out, pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    try:
+        pickler.dump([setup.get(k) for k in TABLE_FIELDS])
+    except (_NotPlain, RecursionError, ValueError, pickle.PicklingError, TypeError):
+        return None
+    return out.getvalue()
+
+
+def table_for(setup: dict) -> Table:
+    """The setup's table: the one built for an earlier setup equal in every field a table is
+    derived from, or a new one (never changed once built, a table serves many games; a
+    campaign's chapters, and every load of a saved game, would otherwise parse the same card
+    definitions again)."""
+    key = _table_key(setup)
+    if key is None:
+        return build_table(setup)
+    table = _TABLES.get(key)
+    if table is None:
+        table = build_table(setup)
+        if len(_TABLES) >= KEPT_TABLES:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[key] = table
+    return table
 
 
 def build_table(setup: dict) -> Table:
