@@ -127,6 +127,22 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The board's fragments (templates/play/game.html), in each process's memory. Those of one
+# version are read within a second of being made and are large: the default cache keeps a few
+# hundred. The pieces that last a game (a log line, a city, a market card, the footer) are small
+# and would be pushed out by the versions under load, each then made again at every move.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "board-versions",
+    },
+    "board_pieces": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "board-pieces",
+        "OPTIONS": {"MAX_ENTRIES": int(os.getenv("BOARD_PIECES_KEPT", "20000"))},
+    },
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -383,11 +383,13 @@ def _other_cards(state: GameState) -> list[dict]:
     )
 
 
-def _market(state: GameState, builds: dict[str, str]) -> list[dict]:
-    """The market's cards; those the viewer may build now carry the build's action value."""
+def _market(state: GameState, builds: dict[str, str], setup: str) -> list[dict]:
+    """The market's cards; those the viewer may build now carry the build's action value, and
+    each card what its rendering is cached under (`setup` names the table's cards)."""
     cards = _sorted_cards(state.table, state.market, stickers_by_card(state.setup))
     for card in cards:
         card["build"] = builds.get(card["id"], "")
+        card["holds"] = repr((setup, card["id"], card["copies"], card["build"]))
     return cards
 
 
@@ -467,7 +469,7 @@ def board_context(
         "summary": describe.game_summary(state.setup),
         "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None, setup),
-        "market": Lazy(_market, state, builds),
+        "market": Lazy(_market, state, builds, setup),
         "market_holds": repr((setup, sorted(state.market.items()), sorted(builds.items()))),
         "reference_holds": repr(
             (

@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -124,7 +124,9 @@ def forget() -> None:
     the move that takes that version next. Rare enough to start afresh."""
     for kept in (_snapshots, _seat_boards, _watch_boards, _host_boards):
         kept.clear()
-    cache.clear()  # the board's fragments, cached by version (templates/play/game.html)
+    # the board's fragments (templates/play/game.html): by version, and a log line by its place
+    caches["default"].clear()
+    caches["board_pieces"].clear()
 
 
 def _in_hand(game: Game) -> Snapshot:

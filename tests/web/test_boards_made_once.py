@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import caches
 from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.test import RequestFactory
@@ -137,6 +138,8 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
         raise DatabaseError("the commit failed")
 
     monkeypatch.setattr(pushed, "share", share_then_fail)
+    for kept in ("default", "board_pieces"):  # fragments by version, and lasting ones
+        caches[kept].set("made-before", "a fragment")
 
     with pytest.raises(DatabaseError):
         client.post(
@@ -154,3 +157,29 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
         is None
     )
     assert not pushed._seat_boards.items and not pushed._snapshots.items
+    # a log line is cached by its place in the log, which the next move takes
+    assert caches["default"].get("made-before") is None
+    assert caches["board_pieces"].get("made-before") is None
+
+
+def test_market_cards_cached_one_by_one_offer_builds_only_to_the_builder(client):
+    game = Game.start("classic", PEOPLE, seed=8)
+    client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 0, "action": '{"type":"roll","dice":1}'},
+        HTTP_HX_REQUEST="true",
+    )
+    boards = {row.made_for: row.html for row in SharedBoard.objects.filter(game=game)}
+    builds = re.findall(r'name="action" value="([^"]*)" class="build-tap', boards[0])
+
+    assert builds and "build-tap" not in boards[1]  # Ann may build, Ben and Cleo wait
+    client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 1, "action": builds[0].replace("&quot;", '"')},
+        HTTP_HX_REQUEST="true",
+    )
+    after = {row.made_for: row.html for row in SharedBoard.objects.filter(game=game, version=2)}
+    assert after and all("build-tap" not in html for html in after.values())
+    assert len(re.findall('class="market-card', after[1])) == len(
+        re.findall('class="market-card', boards[1])
+    )
