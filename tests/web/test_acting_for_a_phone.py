@@ -113,7 +113,28 @@ def test_a_seats_poll_marks_its_phone_seen_and_a_repeat_costs_no_more(client, st
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, headers=HTMX).status_code == 204
 
-    assert len(queries) == 1  # written at most every quarter of the window
+    assert len(queries) == 1  # written at most once per presence.rewrite_after()
+
+
+def test_a_phone_that_only_pings_is_written_within_the_window_every_other_ping(
+    start, settings, monkeypatch
+):
+    game = start()
+    settings.PLAY_PHONE_SEEN_SECONDS, settings.LIVE_HEARTBEAT_SECONDS = 60, 20
+    clock = [1000.0]
+    monkeypatch.setattr(presence.time, "monotonic", lambda: clock[0])
+    written = []
+    for ping in range(7):  # a ping every 20 s, its arrival a little late or early
+        clock[0] = 1000.0 + ping * 20 + (0.3 if ping % 2 else -0.3)
+        before = SeatSeen.objects.filter(game=game).values_list("at", flat=True).first()
+        presence.seen(game.pk, game.code, 0)
+        after = SeatSeen.objects.filter(game=game).values_list("at", flat=True).first()
+        if after != before:
+            written.append(clock[0])
+
+    assert len(written) == 4  # every other ping
+    gaps = [later - earlier for earlier, later in zip(written, written[1:])]
+    assert gaps and max(gaps) < settings.PLAY_PHONE_SEEN_SECONDS
 
 
 def test_a_sighting_is_written_again_once_a_quarter_of_the_window_has_passed(start, settings):
