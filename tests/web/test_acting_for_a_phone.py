@@ -133,7 +133,7 @@ def test_a_phone_that_only_pings_is_written_within_the_window_every_other_ping(
             written.append(clock[0])
 
     assert len(written) == 4  # every other ping
-    gaps = [later - earlier for earlier, later in zip(written, written[1:])]
+    gaps = [later - earlier for earlier, later in zip(written, written[1:], strict=False)]
     assert gaps and max(gaps) < settings.PLAY_PHONE_SEEN_SECONDS
 
 
