@@ -493,12 +493,16 @@ class Game(models.Model):
         return game
 
     def _append(self, state, seat, action, events) -> None:
-        GameAction.objects.create(
+        row = GameAction.objects.create(
             game=self, index=self.version, seat=seat, action=action, events=events
         )
         was_finished = self.finished
         self._store(state, seat, action)
         self.version += 1
+        # What the boards of this version are made of, as this copy of the row wrote it
+        # (play.pushed reads neither the state nor these log rows again).
+        self.appended = [*getattr(self, "appended", []), (row.index, seat, action, events)]
+        self.stored_state = state
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
         self._announce(moved=True)
         move_made.send(sender=Game, game=self, seat=seat, events=events)

@@ -16,6 +16,7 @@ process. Watchers share one rendering per process; the host's screen gets its ow
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import threading
@@ -29,6 +30,7 @@ from django.utils import translation
 
 from live import Update
 from play import views
+from play.board import LOG_LENGTH
 from play.engine import GameState
 from play.models import Game, SeatBoard, SharedBoard
 
@@ -131,7 +133,25 @@ def forget() -> None:
 
 def _in_hand(game: Game) -> Snapshot:
     """The snapshot of a game this process has in hand at its latest version (a move it took)."""
-    return _snapshots.get((game.pk, game.version, game.code)) or _read(game)
+    return _snapshots.get((game.pk, game.version, game.code)) or _made(game) or _read(game)
+
+
+def _made(game: Game) -> Snapshot | None:
+    """The snapshot of the version the move in hand made, from what its copy of the game row
+    wrote (Game._append): its state, and its log rows after those of the version before when
+    this process has that one (else the log is read). None: not a move's copy of the row."""
+    appended = getattr(game, "appended", None)
+    if not appended or getattr(game, "stored_state", None) is None:
+        return None
+    before = _snapshots.get((game.pk, game.version - len(appended), game.code))
+    if before is None:
+        entries = views.log_entries(game)
+    else:
+        # as the database gives them back: JSON's lists, not the engine's tuples
+        rows = [tuple(json.loads(json.dumps(list(row)))) for row in appended]
+        entries = (before.entries + rows)[-LOG_LENGTH:]
+    snap = Snapshot(game, game.stored_state, entries)
+    return _snapshots.put((game.pk, game.version, game.code), snap)
 
 
 def _read(game: Game) -> Snapshot:

@@ -183,3 +183,27 @@ def test_market_cards_cached_one_by_one_offer_builds_only_to_the_builder(client)
     assert len(re.findall('class="market-card', after[1])) == len(
         re.findall('class="market-card', boards[1])
     )
+
+
+def test_a_move_after_one_in_hand_makes_its_boards_without_reading_back(
+    client, pings_fast, monkeypatch
+):
+    game = Game.start("classic", PEOPLE, seed=8)
+    ann = f"/g/{game.code}/{game.seats[0]['secret']}/move/"
+    client.post(ann, {"version": 0, "action": '{"type":"roll","dice":1}'}, HTTP_HX_REQUEST="true")
+    read_back = []
+    log_entries = pushed.views.log_entries
+    monkeypatch.setattr(
+        pushed.views, "log_entries", lambda game: read_back.append(game) or log_entries(game)
+    )
+
+    client.post(ann, {"version": 1, "action": PASS}, HTTP_HX_REQUEST="true")
+
+    assert read_back == []  # the state and the log rows the move wrote, after version 1's
+    made = _streams(game, 1)
+    pushed.forget()
+    SharedBoard.objects.all().delete()
+    read = _streams(game, 1)  # as a process that read version 2 from the database
+    assert read_back
+    for seat in made:
+        assert TOKEN.sub("TOKEN", made[seat]) == TOKEN.sub("TOKEN", read[seat])
