@@ -320,3 +320,30 @@ def test_the_shared_screens_question_before_it_acts_for_a_phone_passes_axe(live_
             problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
         context.close()
         assert problems == [], size
+
+
+def test_the_record_confirmation_passes_axe_and_fits_a_finger(live_server, browser):
+    """The question before a game from the box is recorded ("Record Ann as the winner?") is
+    reached by posting the record form, not by a link: it is checked on its own."""
+    owner = get_user_model().objects.create_user("host", password=PASSWORD)
+    campaign = _new_campaign("Recording", owner)
+    flow.read_on(campaign)
+    for size in SIZES:
+        context = browser.new_context(viewport=size, locale="en-GB")
+        page = context.new_page()
+        page.goto(live_server.url + _table(campaign, "record"), wait_until="load")
+        page.select_option("select[name=winner]", index=1)
+        page.get_by_role("button", name="Record the game").click()
+        page.wait_for_selector(".record-confirm")
+        page.evaluate(AXE)
+        result = json.loads(
+            page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))")
+        )
+        problems = [f"{v['id']}: {node['target']}" for v in result for node in v["nodes"]]
+        if size["width"] == 390:
+            problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=f"{SHOTS}/record-confirm-{size['width']}.png", full_page=True)
+        context.close()
+        assert problems == [], size
