@@ -18,8 +18,10 @@
   var leaving = false; // the page is on its way to another (or itself anew)
   var LEFT_BEHIND_MS = 3000;
 
+  var dead = false; // the page's link no longer works: nothing will come, and it says so
+
   function show(isLost) {
-    if (!box || isLost === lost) {
+    if (!box || isLost === lost || dead) {
       return;
     }
     lost = isLost;
@@ -33,6 +35,22 @@
     }
   }
 
+  // The host made new links (or the game is gone): the stream ends so, or a poll or a move of
+  // this page is answered 404. A tap that did nothing would be all the phone showed.
+  function gone() {
+    ended = true;
+    streaming = false;
+    dead = true;
+    if (!box) {
+      return;
+    }
+    box.classList.remove("d-none", "alert-warning", "alert-success");
+    box.classList.add("alert-danger");
+    box.querySelector(".lost").classList.add("d-none");
+    box.querySelector(".back").classList.add("d-none");
+    box.querySelector(".gone").classList.remove("d-none");
+  }
+
   function poll() {
     document.querySelectorAll("[data-poll]").forEach(function (element) {
       window.htmx.trigger(element, "poll");
@@ -43,6 +61,7 @@
   document.body.addEventListener("htmx:sendError", function () { show(true); });
   document.body.addEventListener("htmx:timeout", function () { show(true); });
   document.body.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 404) gone();
     if (event.detail.xhr && event.detail.xhr.status >= 500) show(true);
   });
   document.body.addEventListener("htmx:afterRequest", function (event) {
@@ -75,6 +94,9 @@
     });
     opened.addEventListener("rematch", function (event) {
       window.location.assign(event.data);
+    });
+    opened.addEventListener("end", function (event) {
+      if (event.data === "gone") gone();
     });
     // A page loaded anew whenever what it shows changes (a campaign's pages). One already on
     // its way elsewhere (its own step's form sent, a link followed) is left to go: a reload

@@ -133,3 +133,19 @@ def test_a_finished_game_that_may_be_rematched_waits_without_asking(live_server,
     game.refresh_from_db()
     assert watcher.url.endswith(f"/g/{game.rematched_as.code}/watch/")
     finished(game.rematched_as)  # its bots play on: let them end before the games are checked
+
+
+def test_a_phone_whose_link_was_renewed_says_so_and_a_tap_says_it_again(live_server, phone):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
+    ann = phone()
+    open_seat(ann, live_server, game, 0)
+
+    game.renew_links()  # the host's "make new links": Ann's old link opens nothing any more
+
+    gone = ann.locator("#connection .gone")
+    gone.wait_for(state="visible")
+    assert "Ask the host for yours" in gone.inner_text()
+    assert ann.locator("#connection .lost").is_hidden()
+    ann.evaluate("document.querySelector('#connection .gone').classList.add('d-none')")
+    ann.locator(ROLL).first.click()  # answered 404: the tap is not lost in silence
+    gone.wait_for(state="visible")
