@@ -27,7 +27,6 @@ from .models import (
     Campaign,
     CampaignSnapshot,
     ChapterGame,
-    ComponentPlace,
     GoldenBookEntry,
     Mayor,
     RuleCard,
@@ -187,44 +186,15 @@ def restore(step, document: dict) -> None:
 
 
 def _restore_places(step, places: dict, mayor_at) -> None:
+    step.place_components(
+        {
+            cid: (place, mayor_at(seat), box, order)
+            for cid, (place, seat, box, order) in places.items()
+        }
+    )
     rows = step.rows()
-    changed, new = [], []
-    for cid, (place, seat, box, order) in places.items():
-        row = rows.get(cid)
-        mayor = mayor_at(seat)
-        if row is None:
-            kind = step.deck.components[cid].kind
-            new.append(
-                ComponentPlace(
-                    campaign=step.campaign,
-                    component=cid,
-                    kind=kind,
-                    place=place,
-                    mayor=mayor,
-                    box=box,
-                    order=order,
-                )
-            )
-        elif (row.place, row.mayor_id, row.box, row.order) != (
-            place,
-            mayor.pk if mayor else None,
-            box,
-            order,
-        ):
-            row.place, row.mayor, row.box, row.order = place, mayor, box, order
-            changed.append(row)
-    if changed:
-        bulk_update_with_history(
-            changed,
-            ComponentPlace,
-            ["place", "mayor", "box", "order"],
-            default_change_reason=step.reason,
-        )
-    if new:
-        bulk_create_with_history(new, ComponentPlace, default_change_reason=step.reason)
     for cid in set(rows) - set(places):
         _delete(rows.pop(cid), step.reason)
-    rows.update((row.component, row) for row in new)
 
 
 def _restore_games(step, games: list[dict], mayor_at) -> None:

@@ -185,26 +185,43 @@ class Step:
         target = spots(self.deck, ledger, self.seat_of_colour(), dict(self.reader.choices), cities)
         mayor_at = {mayor.seat: mayor for mayor in self.mayors}
         rows = self.rows()
+        self.place_components(
+            {
+                cid: (spot.place, mayor_at.get(spot.seat), spot.box, spot.order)
+                for cid, spot in target.items()
+                if only is None or only(cid, rows.get(cid))
+            }
+        )
+        if only is None:
+            self._write_rule_stack(ledger.rules)
+            self._write_stickers(ledger.stickers)
+
+    def place_components(self, wanted: dict[str, tuple]) -> None:
+        """Write each component's (place, mayor, box, order) as `wanted` says; rows that are
+        right stay untouched, and this step's rows (`rows()`) follow."""
+        rows = self.rows()
         new, changed = [], []
-        for cid, spot in target.items():
+        for cid, (place, mayor, box, order) in wanted.items():
             row = rows.get(cid)
-            if only is not None and not only(cid, row):
-                continue
-            mayor = mayor_at.get(spot.seat) if spot.seat is not None else None
-            values = {"place": spot.place, "mayor": mayor, "box": spot.box, "order": spot.order}
             if row is None:
-                kind = self.deck.components[cid].kind
                 new.append(
-                    ComponentPlace(campaign=self.campaign, component=cid, kind=kind, **values)
+                    ComponentPlace(
+                        campaign=self.campaign,
+                        component=cid,
+                        kind=self.deck.components[cid].kind,
+                        place=place,
+                        mayor=mayor,
+                        box=box,
+                        order=order,
+                    )
                 )
             elif (row.place, row.mayor_id, row.box, row.order) != (
-                spot.place,
+                place,
                 mayor.pk if mayor else None,
-                spot.box,
-                spot.order,
+                box,
+                order,
             ):
-                for name, value in values.items():
-                    setattr(row, name, value)
+                row.place, row.mayor, row.box, row.order = place, mayor, box, order
                 changed.append(row)
         if new:
             bulk_create_with_history(new, ComponentPlace, default_change_reason=self.reason)
@@ -219,9 +236,6 @@ class Step:
                 ["place", "mayor", "box", "order"],
                 default_change_reason=self.reason,
             )
-        if only is None:
-            self._write_rule_stack(ledger.rules)
-            self._write_stickers(ledger.stickers)
 
     def _write_rule_stack(self, rules: list[str]) -> None:
         have = {row.component for row in self.campaign.rule_stack.all()}
