@@ -141,6 +141,12 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    # Not stored. Set by a move on the copy of the row it locked (`_append`): the log rows it
+    # wrote and the state it stored, which play.pushed makes the version's boards from
+    # instead of reading them back.
+    appended: tuple = ()
+    stored_state: GameState | None = None
+
     class Meta:
         ordering = ["-created"]
         indexes = [
@@ -499,9 +505,7 @@ class Game(models.Model):
         was_finished = self.finished
         self._store(state, seat, action)
         self.version += 1
-        # What the boards of this version are made of, as this copy of the row wrote it
-        # (play.pushed reads neither the state nor these log rows again).
-        self.appended = [*getattr(self, "appended", []), (row.index, seat, action, events)]
+        self.appended = (*self.appended, (row.index, seat, action, events))
         self.stored_state = state
         self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
         self._announce(moved=True)

@@ -140,8 +140,8 @@ def _made(game: Game) -> Snapshot | None:
     """The snapshot of the version the move in hand made, from what its copy of the game row
     wrote (Game._append): its state, and its log rows after those of the version before when
     this process has that one (else the log is read). None: not a move's copy of the row."""
-    appended = getattr(game, "appended", None)
-    if not appended or getattr(game, "stored_state", None) is None:
+    appended = game.appended
+    if not appended or game.stored_state is None:
         return None
     before = _snapshots.get((game.pk, game.version - len(appended), game.code))
     if before is None:
