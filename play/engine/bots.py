@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .cards import CardDef
-from .effects import InForce, count_icon, effects_in_force, in_force
+from .effects import InForce, count_icon, effects_in_force, icons_in, in_force
 from .rules import as_action, as_move, legal_moves
 from .state import GameState, Player
 
@@ -105,7 +105,7 @@ def _incomes(state: GameState, player: Player) -> list[tuple]:
         return found[3]
     cards = state.table.cards
     incomes = [
-        _income(state, player, bonus, cards[card_id], copies) for card_id, copies in city.items()
+        _income(state, city, bonus, cards[card_id], copies) for card_id, copies in city.items()
     ]
     if len(_INCOMES) >= _INCOMES_KEPT:
         _INCOMES.clear()
@@ -119,15 +119,15 @@ _INCOMES: dict[int, tuple] = {}
 _INCOMES_KEPT = 512
 
 
-def _income(state: GameState, player: Player, bonus: dict, card: CardDef, copies: int) -> tuple:
-    """One card's entry in `_incomes`."""
+def _income(state: GameState, city: dict, bonus: dict, card: CardDef, copies: int) -> tuple:
+    """One card's entry in `_incomes` of a player with this city."""
     note = _NOTES.get(id(card))
     if note is None or note[0] is not card:
         note = _note(card)
     _card, kind, amount, odds = note
     if kind == "per_icon":
         params = card.effect.params
-        count = count_icon(state, player, params["icon"], params["distinct"])
+        count = icons_in(state.table.cards, city, params["icon"], params["distinct"])
         per_copy = amount * count + bonus.get(card.icon, 0)
     elif kind == "take_from_each":
         per_copy = amount * (len(state.players) - 1)
@@ -169,59 +169,109 @@ def _entries_of(incomes: list) -> tuple[dict[str, int], dict[str, list[int]]]:
     return at, counting
 
 
-def _incomes_with_card(
-    state: GameState, trial: Player, incomes: list, card_id: str, entries: tuple
-) -> tuple[list, bool, bool]:
-    """`_incomes(state, trial)` for a trial player with one copy of a card more than the player
-    whose incomes are given (`_with_card(player, card_id, 1)`), worked out from them (`entries`:
-    their `_entries_of`): only the card's own entry and those counting its icon change, and the
-    list is the very one `_incomes` makes (same entries, same order, so every sum over it is the
-    same).
+def _trial_entries(
+    state: GameState, city: dict, incomes: list, entries: tuple, bonus: dict, card_id: str
+) -> tuple[int, list, bool, bool]:
+    """What a city's `_incomes` list (`entries`: its `_entries_of`; `bonus`: the owner's icon
+    bonuses) would be with one copy of a card more, as the first place that changes and the
+    list from there on: only the card's own entry and those counting its icon change, and a card
+    new to the city comes last, as in the city's dict. `incomes[:first] + tail` is the very list
+    `_incomes` makes for that city (same entries, same order, so every sum over it is the same).
 
     Also whether an entry that changed pays on the owner's roll, and on another's: if none does,
     what the owner's roll (or the others') is worth is what it was worth before, to the bit (an
     entry with no chance is skipped in each sum)."""
     at, counting = entries
     added = state.table.cards[card_id]
-    bonus = in_force(state, trial).icon_bonus
-    city = trial.city
-    found = list(incomes)
-    own = others = False
-    changed = counting.get(added.icon, [])
     position = at.get(card_id)
+    city = {**city, card_id: city.get(card_id, 0) + 1}
+    changed = counting.get(added.icon, ())
     if position is not None and position not in changed:
-        changed = [*changed, position]
+        changed = (*changed, position)
+    first = min(changed) if changed else len(incomes)
+    tail = incomes[first:]
+    own = others = False
     for place in changed:
         card = incomes[place][0]
-        entry = found[place] = _income(state, trial, bonus, card, city[card.id])
+        entry = tail[place - first] = _income(state, city, bonus, card, city[card.id])
         own = own or bool(entry[2] or entry[3])
         others = others or bool(entry[4] or entry[5])
-    if position is None:  # a card new to the city comes last, as in the city's dict
-        entry = _income(state, trial, bonus, added, 1)
+    if position is None:
+        entry = _income(state, city, bonus, added, 1)
         own = own or bool(entry[2] or entry[3])
         others = others or bool(entry[4] or entry[5])
-        found.append(entry)
-    return found, own, others
+        tail.append(entry)
+    return first, tail, own, others
+
+
+def _prefix_sums(incomes: list) -> tuple[list[float], ...]:
+    """For each place k of an `_incomes` list (and its end), the sums `_own_value` with one die
+    and with two, and a pass of `_others_roll_value` with one die and with two, have reached
+    before entry k: summed as those loops sum, so a trial that changes entries from k on goes on
+    from there and gets the very same floats."""
+    own_one, own_two, others_one, others_two = [0.0], [0.0], [0.0], [0.0]
+    a = b = c = d = 0.0
+    for _card, income, one, two, one_others, two_others in incomes:
+        if one:
+            a += one * income
+        if two:
+            b += two * income
+        if one_others:
+            c += one_others * income
+        if two_others:
+            d += two_others * income
+        own_one.append(a)
+        own_two.append(b)
+        others_one.append(c)
+        others_two.append(d)
+    return own_one, own_two, others_one, others_two
 
 
 _OWN_ROLL = frozenset({"blue", "green", "purple"})  # colours that pay on their owner's roll
 _OTHERS_ROLL = frozenset({"blue", "red"})  # colours that pay on another player's roll
 
 
+# Sums over an `_incomes` list that the estimates of its city ask for again and again (greedy
+# weighs the seat's landmarks on the same city, the roll and the build step weigh it in one
+# turn), by the list's identity: [the list, its own roll with one die and with two, what each
+# total earns, {the other seats' dice: what their rolls bring}, its `_prefix_sums`]. The list
+# is kept with them, so no id is reused while it is there, and is never changed once made;
+# cleared when full.
+_SUMS: dict[int, list] = {}
+
+
+def _sums(incomes: list) -> list:
+    found = _SUMS.get(id(incomes))
+    if found is None or found[0] is not incomes:
+        if len(_SUMS) >= _INCOMES_KEPT:
+            _SUMS.clear()
+        found = _SUMS[id(incomes)] = [incomes, None, None, None, {}, None]
+    return found
+
+
 def _own_value(incomes, odds: dict[int, float]) -> float:
-    value = 0.0
     if odds is ONE_DIE or odds is TWO_DICE:
-        two_dice = odds is TWO_DICE
-        for _card, income, one, two, _others_one, _others_two in incomes:
-            chance = two if two_dice else one  # 0 for a card that pays on others' rolls only
-            if chance:
-                value += chance * income
+        sums = _sums(incomes)
+        slot = 2 if odds is TWO_DICE else 1
+        value = sums[slot]
+        if value is None:
+            value = sums[slot] = _own_value_summed(incomes, odds is TWO_DICE)
         return value
+    value = 0.0
     for card, income, *_chances in incomes:
         if card.colour in _OWN_ROLL:
             chance = sum(odds.get(number, 0) for number in card.numbers)
             if chance:
                 value += chance * income
+    return value
+
+
+def _own_value_summed(incomes, two_dice: bool) -> float:
+    value = 0.0
+    for _card, income, one, two, _others_one, _others_two in incomes:
+        chance = two if two_dice else one  # 0 for a card that pays on others' rolls only
+        if chance:
+            value += chance * income
     return value
 
 
@@ -239,21 +289,31 @@ def _value_per_total(incomes) -> dict[int, float]:
     return per_total
 
 
-def _others_two_dice(state: GameState, seat: int) -> list[bool]:
+def _others_two_dice(state: GameState, seat: int) -> tuple[bool, ...]:
     """Whether each other seat (in seat order) rolls two dice, as the estimates assume."""
-    return [
-        in_force(state, other).two_dice
-        for other_seat, other in enumerate(state.players)
-        if other_seat != seat
-    ]
+    return tuple(
+        [
+            in_force(state, other).two_dice
+            for other_seat, other in enumerate(state.players)
+            if other_seat != seat
+        ]
+    )
 
 
 def _others_roll_value(
-    state: GameState, seat: int, incomes, others_two_dice: list[bool] | None = None
+    state: GameState, seat: int, incomes, others_two_dice: tuple[bool, ...] | None = None
 ) -> float:
-    value = 0.0
     if others_two_dice is None:
         others_two_dice = _others_two_dice(state, seat)
+    known = _sums(incomes)[4]
+    value = known.get(others_two_dice)
+    if value is None:
+        value = known[others_two_dice] = _others_value_summed(incomes, others_two_dice)
+    return value
+
+
+def _others_value_summed(incomes, others_two_dice: tuple[bool, ...]) -> float:
+    value = 0.0
     for two_dice in others_two_dice:
         for _card, income, _own_one, _own_two, one, two in incomes:
             chance = two if two_dice else one  # 0 for a card that pays on its owner's roll only
@@ -266,8 +326,18 @@ def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     """Coins a seat expects from its own turn: its roll, a reroll of a poor one, extra turns."""
     powers = in_force(state, player)
     odds, value = _dice_odds_and_value(state, player, incomes, powers)
+    if not powers.reroll:
+        return _turn_value(powers, odds, value, None)
+    sums = _sums(incomes)
+    if sums[3] is None:
+        sums[3] = _value_per_total(incomes)
+    return _turn_value(powers, odds, value, sums[3])
+
+
+def _turn_value(powers: InForce, odds: dict, value: float, per_total: dict | None) -> float:
+    """`_own_turn_value` from the roll the seat makes (`_dice_odds_and_value`) and, for a
+    reroll, what each total earns (`_value_per_total`)."""
     if powers.reroll:
-        per_total = _value_per_total(incomes)
         rerolled = 0  # summed as sum() sums, from the int 0: the very same float
         for total, chance in odds.items():
             rerolled += chance * max(per_total.get(total, 0.0), value)
@@ -287,7 +357,7 @@ def _round_value(
     seat: int,
     player: Player | None = None,
     incomes: list | None = None,
-    others_two_dice: list[bool] | None = None,
+    others_two_dice: tuple[bool, ...] | None = None,
 ) -> float:
     """Coins a seat expects from one round of everyone's rolls (with `player` in its seat, if
     given: the seat's player as it would be after a move; `incomes` its `_incomes` and
@@ -337,8 +407,9 @@ def greedy_move(state: GameState, moves: Sequence[tuple], rng: random.Random) ->
     seat = state.active
     player = state.players[seat]
     if kind == "roll":
-        odds = _dice_odds(state, player)
-        return ("roll", 2 if odds is TWO_DICE and len(moves) > 1 else 1)
+        if len(moves) == 1:  # one die is all the seat may roll: no need to weigh two
+            return moves[0]
+        return ("roll", 2 if _dice_odds(state, player) is TWO_DICE else 1)
     if kind in ("reroll", "keep"):
         income = _own_roll_value(state, player, {sum(state.dice): 1.0})
         expected = _own_roll_value(state, player, ONE_DIE if len(state.dice) == 1 else TWO_DICE)
@@ -531,30 +602,64 @@ def _income_per_coin(
     state: GameState, seat: int, moves: Sequence[tuple]
 ) -> tuple[float, list[tuple[tuple, float, float]]]:
     """The seat's `_round_value` as it is, and for each build move: the move, what it adds to
-    that per coin it costs, and the seat's round value with the establishment."""
+    that per coin it costs, and the seat's round value with the establishment.
+
+    A trial establishment changes a few entries of the city's incomes (`_trial_entries`), so
+    each sum over them goes on from where the city's own sum stood before the first change
+    (`_prefix_sums`): the same floats as summing the trial city's list from its start."""
     player = state.players[seat]
     incomes = _incomes(state, player)
+    powers = in_force(state, player)
     others_two_dice = _others_two_dice(state, seat)
     own_base = _own_turn_value(state, player, incomes)
     others_base = _others_roll_value(state, seat, incomes, others_two_dice)
     base = _round_value_of(state, player, own_base, others_base)
     cards = state.table.cards
     entries = _entries_of(incomes)
+    sums = None
     found = []
     for move in moves:
-        if move[0] == "build":
-            trial = _with_card(player, move[1], 1)
-            with_card, own_changed, others_changed = _incomes_with_card(
-                state, trial, incomes, move[1], entries
-            )
-            own = _own_turn_value(state, trial, with_card) if own_changed else own_base
-            others = (
-                _others_roll_value(state, seat, with_card, others_two_dice)
-                if others_changed
-                else others_base
-            )
-            value = _round_value_of(state, trial, own, others)
-            found.append((move, (value - base) / max(cards[move[1]].cost, 1), value))
+        if move[0] != "build":
+            continue
+        if sums is None:
+            sums = _sums(incomes)
+            if sums[5] is None:
+                sums[5] = _prefix_sums(incomes)
+            own_one, own_two, others_one, others_two = sums[5]
+        first, tail, own_changed, others_changed = _trial_entries(
+            state, player.city, incomes, entries, powers.icon_bonus, move[1]
+        )
+        own = own_base
+        if own_changed:
+            one = own_one[first]
+            for _card, income, chance, _two, _one_others, _two_others in tail:
+                if chance:
+                    one += chance * income
+            odds, roll = ONE_DIE, one
+            if powers.two_dice:
+                two = own_two[first]
+                for _card, income, _one, chance, _one_others, _two_others in tail:
+                    if chance:
+                        two += chance * income
+                if two > one:
+                    odds, roll = TWO_DICE, two
+            per_total = _value_per_total(incomes[:first] + tail) if powers.reroll else None
+            own = _turn_value(powers, odds, roll, per_total)
+        others = others_base
+        if others_changed:
+            others = 0.0
+            for turn, two_dice in enumerate(others_two_dice):
+                if turn == 0:  # the first pass goes on from the city's own sum
+                    others = (others_two if two_dice else others_one)[first]
+                    trial = tail
+                else:
+                    trial = incomes[:first] + tail
+                for _card, income, _one, _two, one, two in trial:
+                    chance = two if two_dice else one
+                    if chance:
+                        others += chance * income
+        value = _round_value_of(state, player, own, others)
+        found.append((move, (value - base) / max(cards[move[1]].cost, 1), value))
     return base, found
 
 

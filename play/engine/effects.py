@@ -120,10 +120,14 @@ def face_up(player: Player, card_id: str) -> int:
 
 
 def count_icon(state: GameState, player: Player, icon: str, distinct: bool = False) -> int:
-    cards = state.table.cards
+    return icons_in(state.table.cards, player.city, icon, distinct)
+
+
+def icons_in(cards: dict[str, CardDef], city: dict[str, int], icon: str, distinct: bool) -> int:
+    """`count_icon` for a city of these cards (greedy weighs cities no player holds yet)."""
     return sum(
         (1 if distinct else copies)
-        for card_id, copies in player.city.items()
+        for card_id, copies in city.items()
         if cards[card_id].icon == icon
     )
 
