@@ -6,7 +6,8 @@ expert's look-ahead and benchmarks: `rules.legal_moves` and `rules.play`), where
 replays too). `BOTS` holds the same bots on action dicts: (state, legal actions, rng) -> action.
 
 Greedy's estimates weigh a seat's city as it would be after a move by changing a copy of that
-seat's player only (`_with_card`, `_after`): every other seat stays as the state holds it.
+seat's player only (`_with_card`, `_after`), or for a trial establishment the entries of the
+city's incomes it changes (`_trial_entries`): every other seat stays as the state holds it.
 """
 
 from __future__ import annotations

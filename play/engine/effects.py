@@ -171,7 +171,7 @@ def _bank(state, seat, card, copies, events):
 def _per_icon(state, seat, card, copies, events):
     player = state.players[seat]
     params = card.effect.params
-    count = count_icon(state, player, params["icon"], params["distinct"])
+    count = icons_in(state.table.cards, player.city, params["icon"], params["distinct"])
     amount = (params["amount"] * count + icon_bonus(state, player, card)) * copies
     transfer(state, events, card.id, None, seat, amount, copies)
 

@@ -22,7 +22,7 @@ class PileSet:
     of piles offered, their moves in market order: a build step is a mask, an AND and a look-up,
     and games played one after another reach the same masks again and again."""
 
-    __slots__ = ("piles", "bits", "purple", "costing", "offers")
+    __slots__ = ("piles", "bits", "purple", "costing", "offers", "parts")
 
     def __init__(self, piles: tuple[Pile, ...]):
         self.piles = piles
@@ -35,6 +35,11 @@ class PileSet:
             for coins in range(dearest + 1)
         ]
         self.offers: dict[int, tuple[tuple, tuple]] = {}
+        # by each eight piles in turn (their first pile's index), the moves of each mask of them:
+        # a mask not offered before is a few of these joined, not every pile looked at
+        self.parts: tuple[tuple[int, dict[int, tuple]], ...] = tuple(
+            (first, {}) for first in range(0, len(piles), _PART)
+        )
 
     @property
     def everything(self) -> int:
@@ -46,7 +51,16 @@ class PileSet:
         (a build step that can afford nothing else offers just that)."""
         found = self.offers.get(mask)
         if found is None:
-            moves = tuple(pile[0] for index, pile in enumerate(self.piles) if mask >> index & 1)
+            moves = ()
+            for first, known in self.parts:
+                part = mask >> first & _PART_MASK
+                some = known.get(part)
+                if some is None:
+                    piles = self.piles[first : first + _PART]
+                    some = known[part] = tuple(
+                        pile[0] for index, pile in enumerate(piles) if part >> index & 1
+                    )
+                moves += some
             if len(self.offers) >= _OFFERS_KEPT:
                 self.offers.clear()
             found = self.offers[mask] = (moves, (*moves, PASS))
@@ -66,6 +80,8 @@ def pile_set(piles: tuple[Pile, ...]) -> PileSet:
 _PILE_SETS: dict[tuple, PileSet] = {}
 _KEPT = 256
 _OFFERS_KEPT = 4096
+_PART = 8  # piles in a part of PileSet.parts
+_PART_MASK = (1 << _PART) - 1
 
 
 class Piles:

@@ -394,7 +394,7 @@ def _activate(state: GameState, events: Events | None) -> None:
     The commonest effect, coins from the bank, is paid here as effects._bank would pay it: a
     roll pays out several times over, and the calls would cost more than the payment."""
     dice = state.dice
-    total = dice[0] if len(dice) == 1 else sum(dice)
+    total = dice[0] if len(dice) == 1 else dice[0] + dice[1]  # one die or two, never more
     table = state.table
     active = state.active
     activation = table.activations[active].get(total, _UNSEEN)

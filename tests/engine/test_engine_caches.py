@@ -122,3 +122,25 @@ def test_a_build_changes_in_place_only_a_market_no_other_state_shares():
     assert after.market["cafe"] == 5 and trial.market["cafe"] == 4
     play(build_step(state), ("build", "cafe"))  # its successor shares the market: a copy
     assert market["cafe"] == 6 and state.market["cafe"] == 5 and after.market["cafe"] == 5
+
+
+def test_a_mask_of_piles_offers_their_moves_in_market_order_whatever_part_they_lie_in():
+    import random
+
+    from play.engine.market import PASS, PileSet
+
+    piles = tuple((("build", f"card_{i}"), i % 7, i % 5 == 0) for i in range(19))
+    pile_set = PileSet(piles)
+    rng = random.Random(3)
+    for mask in [
+        0,
+        pile_set.everything,
+        1 << 8,
+        1 << 18,
+        *(rng.getrandbits(19) for _ in range(200)),
+    ]:
+        moves = tuple(
+            move for index, (move, _cost, _purple) in enumerate(piles) if mask >> index & 1
+        )
+        assert pile_set.offered(mask) == (moves, (*moves, PASS))
+        assert pile_set.offered(mask) == (moves, (*moves, PASS))  # as kept
