@@ -25,22 +25,76 @@ from .format import Deck, Side, Stop
 from .reader import DeckState, read_so_far, waiting_at
 from .timeline import Ledger, replay, sorted_tableau
 
+# Message id -> the English sentence, for logs, tools and tests; the screens translate the id
+# (legacy_deck/setup_refusals.py). A parameter named `card` holds a card's or component's id.
+MESSAGES: dict[str, str] = {
+    "no_such_chapter": "The campaign has chapters 1 to {games}, not {chapter}.",
+    "deck_not_clean": "The deck does not carry out cleanly ({where}): {problem}",
+    "no_stop_before_game": "The deck has no STOP before game {chapter}.",
+    "not_read_yet": "The deck has not been read up to game {chapter} yet.",
+    "landmark_count": "Game {chapter} has {count} landmarks, not {wanted}.",
+    "no_project": "Game {chapter} has no community project.",
+    "free_play_too_early": "Free play begins when the whole deck has been read.",
+    "free_play_rule": "Free play chooses one of {rules}.",
+    "archive_too_small": "The archive does not hold enough landmarks and projects for free play.",
+    "too_many_players": "The campaign has {colours} player colours, not {count}.",
+    "colours_shared": "Each player needs a colour of their own.",
+    "unknown_colour": "{colour!r} is not one of the campaign's colours.",
+    "no_side_chosen": "No side was chosen for the double-sided establishment {card!r}.",
+    "circles_shape": "Ticked circles are {count} whole numbers, one per player.",
+    "picks_shape": "Marketplace picks are {count} lists, one per player.",
+    "expedition_tracks": (
+        "Game {chapter} plays the expedition but has {tracks} tracks on the table."
+    ),
+    "free_play_expedition_tracks": (
+        "Free play plays the expedition but has {tracks} tracks on the table."
+    ),
+    "picks_not_card_ids": "{player}'s marketplace picks are a list of card ids.",
+    "picks_count": (
+        "{player} picks {count} marketplace cards, not {wanted} "
+        "({circles} ticked circles, {bag} cards in the bag)."
+    ),
+    "pick_not_in_bag": "{player} has no marketplace card {card!r}.",
+}
+
 
 class SetupError(ValueError):
-    """The deck and carry-over do not make a game (a side not chosen, too many picks, …)."""
+    """The deck and carry-over do not make a game (a side not chosen, too many picks, …):
+    `code` and `params` say which, like the engine's IllegalAction; `str(error)` is the English
+    sentence from MESSAGES (a list parameter joined with commas)."""
+
+    def __init__(self, code: str, /, **params):
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        values = {
+            key: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+            for key, value in self.params.items()
+        }
+        return MESSAGES[self.code].format(**values)
+
+    def __reduce__(self):
+        return (_rebuild, (self.code, self.params))
+
+
+def _rebuild(code: str, params: dict) -> SetupError:
+    return SetupError(code, **params)
 
 
 def _ledger(deck: Deck, chapter: int) -> Ledger:
     if not 1 <= chapter <= deck.shape.games:
-        raise SetupError(f"The campaign has chapters 1 to {deck.shape.games}, not {chapter}.")
+        raise SetupError("no_such_chapter", games=deck.shape.games, chapter=chapter)
 
     def fail(side: Side | None, field: str, message: str) -> None:
-        where = f"card {side.label} {field}" if side else field
-        raise SetupError(f"The deck does not carry out cleanly ({where}): {message}")
+        label = side.label if side else None
+        where = f"card {label} {field}" if side else field
+        raise SetupError("deck_not_clean", side=label, where=where, problem=message)
 
     ledger, reached = replay(deck, until=Stop("before_game", chapter), report=fail)
     if not reached:
-        raise SetupError(f"The deck has no STOP before game {chapter}.")
+        raise SetupError("no_stop_before_game", chapter=chapter)
     return ledger
 
 
@@ -61,15 +115,18 @@ def chapter_setup(
     players' own colours, seat by seat (by default the deck's first ones, in order)."""
     players, colours = _seats(deck, players, colours)
     if reader is not None and not _reached(deck, reader, chapter):
-        raise SetupError(f"The deck has not been read up to game {chapter} yet.")
+        raise SetupError("not_read_yet", chapter=chapter)
     ledger = _ledger(deck, chapter)
     tableau = sorted_tableau(deck, ledger.tableau)
     if len(tableau) != len(deck.shape.landmark_costs):
         raise SetupError(
-            f"Game {chapter} has {len(tableau)} landmarks, not {len(deck.shape.landmark_costs)}."
+            "landmark_count",
+            chapter=chapter,
+            count=len(tableau),
+            wanted=len(deck.shape.landmark_costs),
         )
     if ledger.project is None:
-        raise SetupError(f"Game {chapter} has no community project.")
+        raise SetupError("no_project", chapter=chapter)
     setup = _table(
         deck,
         ledger,
@@ -84,7 +141,7 @@ def chapter_setup(
         first_player="roll" if chapter == 1 else carry_over.get("last_winner", 0),
     )
     if "expedition" in setup["rules"]:
-        setup.update(_expedition(deck, ledger.at("table"), f"Game {chapter}"))
+        setup.update(_expedition(deck, ledger.at("table"), chapter))
     return setup
 
 
@@ -120,10 +177,10 @@ def free_play_setup(
     draws come from `seed`, so a free-play game is set up again exactly from it."""
     players, colours = _seats(deck, players, colours)
     if waiting_at(deck, reader) is not None:
-        raise SetupError("Free play begins when the whole deck has been read.")
+        raise SetupError("free_play_too_early")
     shape = deck.shape
     if yokai_rule not in shape.free_play_rules:
-        raise SetupError(f"Free play chooses one of {', '.join(shape.free_play_rules)}.")
+        raise SetupError("free_play_rule", rules=list(shape.free_play_rules))
     ledger, _reached_end = replay(deck)
     comps = deck.components
     kept = ("market", "reserve", "archive", "tableau", "project")
@@ -148,7 +205,7 @@ def free_play_setup(
     landmarks = usable("landmark")
     projects = usable("project")
     if len(landmarks) < len(shape.landmark_costs) or not projects:
-        raise SetupError("The archive does not hold enough landmarks and projects for free play.")
+        raise SetupError("archive_too_small")
     tableau = sorted_tableau(deck, draw.sample(landmarks, len(shape.landmark_costs)))
     project = draw.sample(projects, 1)[0]
     rule_cards = free_play_rule_cards(deck, ledger.rules, yokai_rule)
@@ -169,7 +226,7 @@ def free_play_setup(
     if "expedition" in setup["rules"]:
         islands = [cid for cid, c in comps.items() if c.kind == "island"]
         tracks = [cid for cid, c in comps.items() if c.kind == "track"]
-        setup.update(_expedition(deck, tracks[:1] + islands, "Free play"))
+        setup.update(_expedition(deck, tracks[:1] + islands, None))
     return setup
 
 
@@ -196,13 +253,13 @@ def _seats(deck: Deck, players: list[str] | int, colours: list[str] | None):
     count = len(players)
     shape = deck.shape
     if count > len(shape.colours):
-        raise SetupError(f"The campaign has {len(shape.colours)} player colours, not {count}.")
+        raise SetupError("too_many_players", colours=len(shape.colours), count=count)
     colours = list(colours) if colours is not None else list(shape.colours[:count])
     if len(colours) != count or len(set(colours)) != count:
-        raise SetupError("Each player needs a colour of their own.")
+        raise SetupError("colours_shared")
     for colour in colours:
         if colour not in shape.colours:
-            raise SetupError(f"{colour!r} is not one of the campaign's colours.")
+            raise SetupError("unknown_colour", colour=colour)
     return list(players), colours
 
 
@@ -234,7 +291,7 @@ def _table(
         if component.kind == "double_sided":
             side = choices.get(cid)
             if side not in ("a", "b"):
-                raise SetupError(f"No side was chosen for the double-sided establishment {cid!r}.")
+                raise SetupError("no_side_chosen", card=cid)
             card = component.sides[0 if side == "a" else 1]
         else:
             card = component.card
@@ -252,16 +309,16 @@ def _table(
 
     circles = carry_over.get("circles") or [shape.start_circles] * count
     if len(circles) != count or not all(type(c) is int and c >= 0 for c in circles):
-        raise SetupError(f"Ticked circles are {count} whole numbers, one per player.")
+        raise SetupError("circles_shape", count=count)
     bags = [ledger.marketplace.get(colour, []) for colour in colours]
     picks = carry_over.get("picks") or [
         default_picks(bags[seat], circles[seat], deck) for seat in range(count)
     ]
     if len(picks) != count:
-        raise SetupError(f"Marketplace picks are {count} lists, one per player.")
+        raise SetupError("picks_shape", count=count)
     cities = []
     for seat in range(count):
-        check_picks(bags[seat], circles[seat], picks[seat], seat)
+        check_picks(bags[seat], circles[seat], picks[seat], players[seat])
         for card_id in picks[seat]:
             component = comps.get(card_id)
             if component is not None and component.card is not None:
@@ -297,11 +354,14 @@ def _table(
     return setup
 
 
-def _expedition(deck: Deck, on_table_ids: list[str], what: str) -> dict:
+def _expedition(deck: Deck, on_table_ids: list[str], chapter: int | None) -> dict:
+    """The expedition of chapter `chapter`'s game (None: of free play)."""
     on_table = [deck.components[cid] for cid in on_table_ids]
     tracks = [c for c in on_table if c.kind == "track"]
     if len(tracks) != 1:
-        raise SetupError(f"{what} plays the expedition but has {len(tracks)} tracks on the table.")
+        if chapter is None:
+            raise SetupError("free_play_expedition_tracks", tracks=len(tracks))
+        raise SetupError("expedition_tracks", chapter=chapter, tracks=len(tracks))
     islands = sorted((c for c in on_table if c.kind == "island"), key=lambda c: c.space)
     return {
         "expedition": {
@@ -314,19 +374,24 @@ def _expedition(deck: Deck, on_table_ids: list[str], what: str) -> dict:
     }
 
 
-def check_picks(bag: list[str], circles: int, picks, seat: int = 0) -> None:
-    """SetupError unless `picks` takes exactly `circles` cards from `bag` (all of a smaller bag)."""
+def check_picks(bag: list[str], circles: int, picks, player: str) -> None:
+    """SetupError unless `picks` takes exactly `circles` cards from `bag` (all of a smaller bag);
+    `player` is whose picks they are, by name, for the message."""
     if not isinstance(picks, list | tuple) or not all(isinstance(p, str) for p in picks):
-        raise SetupError(f"Seat {seat}'s marketplace picks are a list of card ids.")
+        raise SetupError("picks_not_card_ids", player=player)
     wanted = min(circles, len(bag))
     if len(picks) != wanted:
         raise SetupError(
-            f"Seat {seat} picks {len(picks)} marketplace cards, not {wanted} "
-            f"({circles} ticked circles, {len(bag)} cards in the bag)."
+            "picks_count",
+            player=player,
+            count=len(picks),
+            wanted=wanted,
+            circles=circles,
+            bag=len(bag),
         )
     missing = Counter(picks) - Counter(bag)
     if missing:
-        raise SetupError(f"Seat {seat} has no marketplace card {sorted(missing)[0]!r}.")
+        raise SetupError("pick_not_in_bag", player=player, card=sorted(missing)[0])
 
 
 def default_picks(own: list[str], circles: int, deck: Deck | None = None) -> list[str]:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import FlowError, Overtaken
 from campaign.models import Campaign, ChapterGame, Mayor, Phase, StepKind
 from legacy_deck.setup import SetupError, chapter_setup, check_picks, default_picks, free_play_setup
+from legacy_deck.setup_refusals import setup_refusal_text
 from play.engine import IllegalAction
 from play.models import Game
 from play.refusals import refusal_text
@@ -32,7 +33,7 @@ def pick(
             raise Overtaken(_("%(name)s has picked already.") % {"name": chosen.name})
         allowed = step.campaign.picks_allowed(chosen)
         try:
-            check_picks(bag, allowed, cards, chosen.seat)
+            check_picks(bag, allowed, cards, chosen.name)
         except SetupError:
             raise FlowError(
                 _("Pick exactly %(count)s of the marketplace cards in your bag.")
@@ -94,7 +95,10 @@ def start_game_if_all_picked(step: Step) -> bool:
             setup, [mayor.kind for mayor in mayors], colours=colours, rematch_offered=False
         )
     except (SetupError, IllegalAction) as error:
-        why = refusal_text(error) if isinstance(error, IllegalAction) else error
+        if isinstance(error, IllegalAction):
+            why = refusal_text(error)
+        else:
+            why = setup_refusal_text(error, step.deck)
         raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None
     chapter_game = ChapterGame(campaign=campaign, chapter=campaign.chapter, game=game)
     chapter_game._change_reason = step.reason
