@@ -73,7 +73,13 @@ class SetupError(ValueError):
             key: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
             for key, value in self.params.items()
         }
-        return MESSAGES[self.code].format(**values)
+        template = MESSAGES.get(self.code)
+        if template is None:
+            return self.code
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template
 
     def __reduce__(self):
         return (_rebuild, (self.code, self.params))

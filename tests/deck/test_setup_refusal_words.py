@@ -105,6 +105,8 @@ def test_str_stays_the_english_sentence_and_the_error_survives_a_pickle():
     assert str(rules) == "Free play chooses one of yokai_flip, yokai_coins."
     again = pickle.loads(pickle.dumps(error))
     assert (again.code, again.params, str(again)) == (error.code, error.params, str(error))
+    assert str(SetupError("no_project")) == MESSAGES["no_project"]  # a parameter missing
+    assert str(SetupError("not_a_code")) == "not_a_code"
 
 
 @pytest.mark.parametrize(
