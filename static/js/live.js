@@ -41,6 +41,9 @@
     ended = true;
     streaming = false;
     dead = true;
+    document.querySelectorAll("#board button").forEach(function (button) {
+      button.disabled = true; // a move from here would be refused: nothing to tap
+    });
     if (!box) {
       return;
     }

@@ -135,7 +135,7 @@ def test_a_finished_game_that_may_be_rematched_waits_without_asking(live_server,
     finished(game.rematched_as)  # its bots play on: let them end before the games are checked
 
 
-def test_a_phone_whose_link_was_renewed_says_so_and_a_tap_says_it_again(live_server, phone):
+def test_a_phone_whose_link_was_renewed_says_so_and_offers_no_move(live_server, phone):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     ann = phone()
     open_seat(ann, live_server, game, 0)
@@ -146,6 +146,19 @@ def test_a_phone_whose_link_was_renewed_says_so_and_a_tap_says_it_again(live_ser
     gone.wait_for(state="visible")
     assert "Ask the host for yours" in gone.inner_text()
     assert ann.locator("#connection .lost").is_hidden()
-    ann.evaluate("document.querySelector('#connection .gone').classList.add('d-none')")
-    ann.locator(ROLL).first.click()  # answered 404: the tap is not lost in silence
-    gone.wait_for(state="visible")
+    assert ann.locator(ROLL).first.is_disabled()
+
+
+def test_a_page_whose_stream_is_down_learns_from_its_poll_that_its_link_was_renewed(
+    live_server, phone
+):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
+    ann = phone()
+    ann.route("**/events/**", lambda route: route.abort())  # no stream: the page polls
+    ann.goto(f"{live_server.url}/g/{game.code}/{game.seats[0]['secret']}/")
+    ann.locator("#connection .lost").wait_for(state="visible")
+
+    game.renew_links()
+
+    ann.locator("#connection .gone").wait_for(state="visible")  # the poll was answered 404
+    assert ann.locator(ROLL).first.is_disabled()
