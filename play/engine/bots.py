@@ -125,7 +125,7 @@ def _income(state: GameState, city: dict, bonus: dict, card: CardDef, copies: in
     note = _NOTES.get(id(card))
     if note is None or note[0] is not card:
         note = _note(card)
-    _card, kind, amount, odds = note
+    _card, kind, amount, one, two, one_others, two_others = note
     if kind == "per_icon":
         params = card.effect.params
         count = icons_in(state.table.cards, city, params["icon"], params["distinct"])
@@ -136,11 +136,12 @@ def _income(state: GameState, city: dict, bonus: dict, card: CardDef, copies: in
         per_copy = 2
     else:
         per_copy = amount + bonus.get(card.icon, 0)
-    return (card, per_copy * copies, *odds)
+    return (card, per_copy * copies, one, two, one_others, two_others)
 
 
 # What `_income` reads of a card, by the card's identity: (the card, its effect kind, the amount
-# it names or 0, `_odds`); the card is kept with it, so no id is reused while it is there.
+# it names or 0, and the four chances of `_odds`); the card is kept with it, so no id is reused
+# while it is there.
 _NOTES: dict[int, tuple] = {}
 
 
@@ -151,7 +152,7 @@ def _note(card: CardDef) -> tuple:
         card,
         card.effect.kind,
         card.effect.params.get("amount", 0),
-        _odds(card),
+        *_odds(card),
     )
     return note
 
@@ -190,7 +191,7 @@ def _trial_entries(
     if position is not None and position not in changed:
         changed = (*changed, position)
     first = min(changed) if changed else len(incomes)
-    tail = incomes[first:]
+    tail = incomes[first:]  # the entries at `changed` replaced below, one appended if new
     own = others = False
     for place in changed:
         card = incomes[place][0]
@@ -202,7 +203,7 @@ def _trial_entries(
         own = own or bool(entry[2] or entry[3])
         others = others or bool(entry[4] or entry[5])
         tail.append(entry)
-    return first, tail, own, others
+    return first, tail, changed, own, others
 
 
 def _prefix_sums(incomes: list) -> tuple[list[float], ...]:
@@ -235,7 +236,8 @@ _OTHERS_ROLL = frozenset({"blue", "red"})  # colours that pay on another player'
 # Sums over an `_incomes` list that the estimates of its city ask for again and again (greedy
 # weighs the seat's landmarks on the same city, the roll and the build step weigh it in one
 # turn), by the list's identity: [the list, its own roll with one die and with two, what each
-# total earns, {the other seats' dice: what their rolls bring}, its `_prefix_sums`]. The list
+# total earns, {the other seats' dice: what their rolls bring}, its `_prefix_sums`, the places
+# of the entries that earn on each total]. The list
 # is kept with them, so no id is reused while it is there, and is never changed once made;
 # cleared when full.
 _SUMS: dict[int, list] = {}
@@ -246,7 +248,7 @@ def _sums(incomes: list) -> list:
     if found is None or found[0] is not incomes:
         if len(_SUMS) >= _INCOMES_KEPT:
             _SUMS.clear()
-        found = _SUMS[id(incomes)] = [incomes, None, None, None, {}, None]
+        found = _SUMS[id(incomes)] = [incomes, None, None, None, {}, None, None]
     return found
 
 
@@ -287,6 +289,42 @@ def _value_per_total(incomes) -> dict[int, float]:
         if card.colour in _OWN_ROLL:
             for number in card.numbers:
                 per_total[number] = per_total.get(number, 0.0) + 1.0 * income
+    return per_total
+
+
+def _trial_per_total(incomes: list, first: int, tail: list, changed: tuple) -> dict[int, float]:
+    """`_value_per_total(incomes[:first] + tail)` for a trial of `_trial_entries` (`changed`:
+    the places it changed), from the city's own: only the totals of the entries that changed
+    are summed again, over the entries that earn on them, in the list's order (the same floats).
+    """
+    sums = _sums(incomes)
+    if sums[3] is None:
+        sums[3] = _value_per_total(incomes)
+    if sums[6] is None:
+        places: dict[int, list[int]] = {}
+        for place, entry in enumerate(incomes):
+            if entry[0].colour in _OWN_ROLL:
+                for number in entry[0].numbers:
+                    places.setdefault(number, []).append(place)
+        sums[6] = places
+    places = sums[6]
+    per_total = dict(sums[3])
+    added = tail[-1] if len(tail) > len(incomes) - first else None  # a card new to the city
+    new = [tail[place - first] for place in changed]
+    if added is not None:
+        new.append(added)
+    for entry in new:
+        if entry[0].colour not in _OWN_ROLL:
+            continue
+        for number in entry[0].numbers:
+            value = 0.0
+            for place in places.get(number, ()):
+                value = value + 1.0 * (tail[place - first] if place >= first else incomes[place])[1]
+            if added is not None and added[0].colour in _OWN_ROLL:
+                for added_number in added[0].numbers:
+                    if added_number == number:
+                        value = value + 1.0 * added[1]
+            per_total[number] = value
     return per_total
 
 
@@ -627,7 +665,7 @@ def _income_per_coin(
             if sums[5] is None:
                 sums[5] = _prefix_sums(incomes)
             own_one, own_two, others_one, others_two = sums[5]
-        first, tail, own_changed, others_changed = _trial_entries(
+        first, tail, changed, own_changed, others_changed = _trial_entries(
             state, player.city, incomes, entries, powers.icon_bonus, move[1]
         )
         own = own_base
@@ -644,7 +682,7 @@ def _income_per_coin(
                         two += chance * income
                 if two > one:
                     odds, roll = TWO_DICE, two
-            per_total = _value_per_total(incomes[:first] + tail) if powers.reroll else None
+            per_total = _trial_per_total(incomes, first, tail, changed) if powers.reroll else None
             own = _turn_value(powers, odds, roll, per_total)
         others = others_base
         if others_changed:
