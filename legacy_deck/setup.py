@@ -20,6 +20,7 @@ from collections import Counter
 
 from play.engine import dice
 from play.engine.catalog import CARDS
+from play.engine.errors import CodedError
 
 from .format import Deck, Side, Stop
 from .reader import DeckState, read_so_far, waiting_at
@@ -58,35 +59,17 @@ MESSAGES: dict[str, str] = {
 }
 
 
-class SetupError(ValueError):
+class SetupError(CodedError):
     """The deck and carry-over do not make a game (a side not chosen, too many picks, …):
     `code` and `params` say which, like the engine's IllegalAction; `str(error)` is the English
     sentence from MESSAGES (a list parameter joined with commas)."""
-
-    def __init__(self, code: str, /, **params):
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
     def __str__(self) -> str:
         values = {
             key: ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
             for key, value in self.params.items()
         }
-        template = MESSAGES.get(self.code)
-        if template is None:
-            return self.code
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            return template
-
-    def __reduce__(self):
-        return (_rebuild, (self.code, self.params))
-
-
-def _rebuild(code: str, params: dict) -> SetupError:
-    return SetupError(code, **params)
+        return self.sentence(MESSAGES.get(self.code), values)
 
 
 def _ledger(deck: Deck, chapter: int) -> Ledger:

@@ -158,13 +158,38 @@ def _plain_name(kind: str, ident: Any) -> str:
     return shown(ident)
 
 
-class IllegalAction(ValueError):
-    """An action, setup or saved state the rules do not allow: `code` and `params` say which."""
+class CodedError(ValueError):
+    """A refusal named by a message id (`code`) and its parameters, which the screens translate;
+    `str(error)` is the English sentence `sentence` makes of one of its class's templates."""
 
     def __init__(self, code: str, /, **params: Any):
         super().__init__(code)
         self.code = code
         self.params = params
+
+    def sentence(self, template: str | None, values: dict) -> str:
+        """The template with its values, never failing: the bare template where a value is
+        missing or does not fit, the code where there is no template (logs call str())."""
+        if template is None:
+            return self.code
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.code, self.params))
+
+
+def _rebuild(kind: type[CodedError], code: str, params: dict) -> CodedError:
+    return kind(code, **params)
+
+
+class IllegalAction(CodedError):
+    """An action, setup or saved state the rules do not allow: `code` and `params` say which."""
+
+    def __init__(self, code: str, /, **params: Any):
+        super().__init__(code, **params)
         self.english_name: Callable[[str, Any], str] = _plain_name
 
     def named_by(self, english_name: Callable[[str, Any], str]) -> IllegalAction:
@@ -173,21 +198,8 @@ class IllegalAction(ValueError):
         return self
 
     def __str__(self) -> str:
-        template = MESSAGES.get(self.code)
-        if template is None:
-            return self.code
         values = {
             key: self.english_name(NAMED_PARAMS[key], value) if key in NAMED_PARAMS else value
             for key, value in self.params.items()
         }
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            return template
-
-    def __reduce__(self):
-        return (_rebuild, (self.code, self.params))
-
-
-def _rebuild(code: str, params: dict) -> IllegalAction:
-    return IllegalAction(code, **params)
+        return self.sentence(MESSAGES.get(self.code), values)

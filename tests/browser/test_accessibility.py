@@ -300,6 +300,16 @@ def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
     assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{report}"
 
 
+def _problems_on(page, size: dict) -> list[str]:
+    """What axe finds on the page as it stands, and at phone width its too small tap targets."""
+    page.evaluate(AXE)
+    result = json.loads(page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))"))
+    problems = [f"{v['id']}: {node['target']}" for v in result for node in v["nodes"]]
+    if size["width"] == 390:
+        problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+    return problems
+
+
 def test_the_shared_screens_question_before_it_acts_for_a_phone_passes_axe(live_server, browser):
     """The question the shared screen asks before it acts for a seat whose phone is in hand
     ("Act for Ann?") is reached by a move, not by a link: it is checked on its own."""
@@ -311,13 +321,7 @@ def test_the_shared_screens_question_before_it_acts_for_a_phone_passes_axe(live_
         page.goto(f"{live_server.url}/g/{game.code}/{game.host_secret}/", wait_until="load")
         page.locator("#board form.actions button").first.click()
         page.wait_for_selector(".ask-for")
-        page.evaluate(AXE)
-        result = json.loads(
-            page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))")
-        )
-        problems = [f"{v['id']}: {node['target']}" for v in result for node in v["nodes"]]
-        if size["width"] == 390:
-            problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+        problems = _problems_on(page, size)
         context.close()
         assert problems == [], size
 
@@ -335,13 +339,7 @@ def test_the_record_confirmation_passes_axe_and_fits_a_finger(live_server, brows
         page.select_option("select[name=winner]", index=1)
         page.get_by_role("button", name="Record the game").click()
         page.wait_for_selector(".record-confirm")
-        page.evaluate(AXE)
-        result = json.loads(
-            page.evaluate("axe.run(document).then(r => JSON.stringify(r.violations))")
-        )
-        problems = [f"{v['id']}: {node['target']}" for v in result for node in v["nodes"]]
-        if size["width"] == 390:
-            problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+        problems = _problems_on(page, size)
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=f"{SHOTS}/record-confirm-{size['width']}.png", full_page=True)
