@@ -173,7 +173,7 @@ def _entries_of(incomes: list) -> tuple[dict[str, int], dict[str, list[int]]]:
 
 def _trial_entries(
     state: GameState, city: dict, incomes: list, entries: tuple, bonus: dict, card_id: str
-) -> tuple[int, list, bool, bool]:
+) -> tuple[int, list, Sequence[int], bool, bool]:
     """What a city's `_incomes` list (`entries`: its `_entries_of`; `bonus`: the owner's icon
     bonuses) would be with one copy of a card more, as the first place that changes and the
     list from there on: only the card's own entry and those counting its icon change, and a card
@@ -233,33 +233,64 @@ _OWN_ROLL = frozenset({"blue", "green", "purple"})  # colours that pay on their 
 _OTHERS_ROLL = frozenset({"blue", "red"})  # colours that pay on another player's roll
 
 
-# Sums over an `_incomes` list that the estimates of its city ask for again and again (greedy
-# weighs the seat's landmarks on the same city, the roll and the build step weigh it in one
-# turn), by the list's identity: [the list, its own roll with one die and with two, what each
-# total earns, {the other seats' dice: what their rolls bring}, its `_prefix_sums`, the places
-# of the entries that earn on each total]. The list
-# is kept with them, so no id is reused while it is there, and is never changed once made;
-# cleared when full.
-_SUMS: dict[int, list] = {}
+class _CitySums:
+    """Sums over one `_incomes` list that the estimates of its city ask for again and again
+    (greedy weighs the seat's landmarks on the same city, the roll and the build step weigh it in
+    one turn), each worked out when first asked for. The list is never changed once made."""
+
+    __slots__ = ("incomes", "own_one_die", "own_two_dice", "others", "_per_total", "_prefix")
+
+    def __init__(self, incomes: list):
+        self.incomes = incomes
+        self.own_one_die: float | None = None  # `_own_value` with one die
+        self.own_two_dice: float | None = None  # and with two
+        self.others: dict[tuple[bool, ...], float] = {}  # the other seats' dice -> their rolls
+        self._per_total: dict[int, float] | None = None
+        self._prefix: tuple | None = None
+
+    def per_total(self) -> dict[int, float]:
+        """`_value_per_total` of the list."""
+        if self._per_total is None:
+            self._per_total = _value_per_total(self.incomes)
+        return self._per_total
+
+    def prefix(self) -> tuple:
+        """`_prefix_sums` of the list, and by total the places of the entries that earn on it."""
+        if self._prefix is None:
+            places: dict[int, list[int]] = {}
+            for place, entry in enumerate(self.incomes):
+                if entry[0].colour in _OWN_ROLL:
+                    for number in entry[0].numbers:
+                        places.setdefault(number, []).append(place)
+            self._prefix = (_prefix_sums(self.incomes), places)
+        return self._prefix
 
 
-def _sums(incomes: list) -> list:
+# _CitySums by its list's identity; the list is kept in them, so no id is reused while it is
+# here; cleared when full.
+_SUMS: dict[int, _CitySums] = {}
+
+
+def _sums(incomes: list) -> _CitySums:
     found = _SUMS.get(id(incomes))
-    if found is None or found[0] is not incomes:
+    if found is None or found.incomes is not incomes:
         if len(_SUMS) >= _INCOMES_KEPT:
             _SUMS.clear()
-        found = _SUMS[id(incomes)] = [incomes, None, None, None, {}, None, None]
+        found = _SUMS[id(incomes)] = _CitySums(incomes)
     return found
 
 
 def _own_value(incomes, odds: dict[int, float]) -> float:
-    if odds is ONE_DIE or odds is TWO_DICE:
+    if odds is TWO_DICE:
         sums = _sums(incomes)
-        slot = 2 if odds is TWO_DICE else 1
-        value = sums[slot]
-        if value is None:
-            value = sums[slot] = _own_value_summed(incomes, odds is TWO_DICE)
-        return value
+        if sums.own_two_dice is None:
+            sums.own_two_dice = _own_value_summed(incomes, True)
+        return sums.own_two_dice
+    if odds is ONE_DIE:
+        sums = _sums(incomes)
+        if sums.own_one_die is None:
+            sums.own_one_die = _own_value_summed(incomes, False)
+        return sums.own_one_die
     value = 0.0
     for card, income, *_chances in incomes:
         if card.colour in _OWN_ROLL:
@@ -292,23 +323,16 @@ def _value_per_total(incomes) -> dict[int, float]:
     return per_total
 
 
-def _trial_per_total(incomes: list, first: int, tail: list, changed: tuple) -> dict[int, float]:
+def _trial_per_total(
+    incomes: list, first: int, tail: list, changed: Sequence[int]
+) -> dict[int, float]:
     """`_value_per_total(incomes[:first] + tail)` for a trial of `_trial_entries` (`changed`:
     the places it changed), from the city's own: only the totals of the entries that changed
     are summed again, over the entries that earn on them, in the list's order (the same floats).
     """
     sums = _sums(incomes)
-    if sums[3] is None:
-        sums[3] = _value_per_total(incomes)
-    if sums[6] is None:
-        places: dict[int, list[int]] = {}
-        for place, entry in enumerate(incomes):
-            if entry[0].colour in _OWN_ROLL:
-                for number in entry[0].numbers:
-                    places.setdefault(number, []).append(place)
-        sums[6] = places
-    places = sums[6]
-    per_total = dict(sums[3])
+    _prefix, places = sums.prefix()
+    per_total = dict(sums.per_total())
     added = tail[-1] if len(tail) > len(incomes) - first else None  # a card new to the city
     new = [tail[place - first] for place in changed]
     if added is not None:
@@ -344,7 +368,7 @@ def _others_roll_value(
 ) -> float:
     if others_two_dice is None:
         others_two_dice = _others_two_dice(state, seat)
-    known = _sums(incomes)[4]
+    known = _sums(incomes).others
     value = known.get(others_two_dice)
     if value is None:
         value = known[others_two_dice] = _others_value_summed(incomes, others_two_dice)
@@ -367,10 +391,7 @@ def _own_turn_value(state: GameState, player: Player, incomes) -> float:
     odds, value = _dice_odds_and_value(state, player, incomes, powers)
     if not powers.reroll:
         return _turn_value(powers, odds, value, None)
-    sums = _sums(incomes)
-    if sums[3] is None:
-        sums[3] = _value_per_total(incomes)
-    return _turn_value(powers, odds, value, sums[3])
+    return _turn_value(powers, odds, value, _sums(incomes).per_total())
 
 
 def _turn_value(powers: InForce, odds: dict, value: float, per_total: dict | None) -> float:
@@ -655,16 +676,14 @@ def _income_per_coin(
     base = _round_value_of(state, player, own_base, others_base)
     cards = state.table.cards
     entries = _entries_of(incomes)
-    sums = None
+    prefix = None
     found = []
     for move in moves:
         if move[0] != "build":
             continue
-        if sums is None:
-            sums = _sums(incomes)
-            if sums[5] is None:
-                sums[5] = _prefix_sums(incomes)
-            own_one, own_two, others_one, others_two = sums[5]
+        if prefix is None:
+            prefix, _places = _sums(incomes).prefix()
+            own_one, own_two, others_one, others_two = prefix
         first, tail, changed, own_changed, others_changed = _trial_entries(
             state, player.city, incomes, entries, powers.icon_bonus, move[1]
         )
