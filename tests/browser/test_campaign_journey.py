@@ -156,7 +156,10 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     host.locator("a.next-step").click()
     host.wait_for_selector(".read-aloud")
     while not host.locator(".open-box").count():
-        host.locator("a[rel=next]").click()
+        following = host.locator("a[rel=next]")
+        target = following.get_attribute("href")
+        following.click()
+        host.wait_for_url(f"**{target}")
     shoot(host, "read-open-box")
     read_to_the_stop(host)
     host.get_by_role("link", name="The winner's moment").click()
