@@ -22,13 +22,15 @@ class PileSet:
     of piles offered, their moves in market order: a build step is a mask, an AND and a look-up,
     and games played one after another reach the same masks again and again."""
 
-    __slots__ = ("piles", "bits", "purple", "costing", "offers", "parts")
+    __slots__ = ("piles", "bits", "purple", "purple_mask", "costing", "offers", "parts")
 
     def __init__(self, piles: tuple[Pile, ...]):
         self.piles = piles
         self.bits = {move[1]: 1 << index for index, (move, _cost, _purple) in enumerate(piles)}
         # (card id, bit) of the purple piles: a seat that owns the card is offered no more
         self.purple = tuple((move[1], 1 << index) for index, (move, _c, p) in enumerate(piles) if p)
+        # the purple piles together: a build step that can afford none of them reads no city
+        self.purple_mask = sum(bit for _card_id, bit in self.purple)
         dearest = max((cost for _move, cost, _purple in piles), default=0)
         self.costing = [
             sum(1 << index for index, (_move, cost, _purple) in enumerate(piles) if cost <= coins)

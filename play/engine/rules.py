@@ -191,9 +191,10 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         pile_set = piles.set  # the open piles within reach: a mask, an AND and a look-up
         costing = pile_set.costing
         mask = piles.open & costing[coins if coins < len(costing) else -1]
-        for card_id, bit in pile_set.purple:  # a purple card owned is offered no more
-            if mask & bit and card_id in player.city:
-                mask &= ~bit
+        if mask & pile_set.purple_mask:
+            for card_id, bit in pile_set.purple:  # a purple card owned is offered no more
+                if mask & bit and card_id in player.city:
+                    mask &= ~bit
         found = pile_set.offers.get(mask)
         if found is None:
             found = pile_set.offered(mask)
@@ -700,7 +701,7 @@ def end_action(state: GameState, events: Events | None) -> None:
             events.append({"type": "game_over", "winner": active})
         return
     paying = table.after_build
-    if paying and player.coins == 0:
+    if paying and player.coins == 0 and not paying.isdisjoint(player.city):
         cards = table.cards
         for card_id in state.players[active].city:  # in city order: once one has paid,
             if card_id in paying and state.players[active].coins == 0:  # none is broke
