@@ -96,6 +96,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     host.select_option("#id_m3_kind", "greedy")
     host.select_option("#id_m2_colour", "yellow")
     host.get_by_role("button", name="Begin the campaign").click()
+    host.wait_for_selector(".alert-danger")  # all_inner_texts does not wait for the new page
     errors = host.locator(".alert-danger").all_inner_texts()
     assert "Please correct the marked fields." in errors[0]
     assert any("Each colour can be chosen by one mayor only." in text for text in errors)
