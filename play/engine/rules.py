@@ -177,6 +177,8 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         extras = _EXTRAS_IN_GAME[table.rules] = tuple(
             extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
         )
+    by_coins = table.landmark_moves[active]
+    paid_for = by_coins[coins if coins < len(by_coins) else -1]  # landmarks, built or not
     if "two_copies_max" in table.variants:
         city = player.city
         moves = [
@@ -199,16 +201,13 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         if found is None:
             found = pile_set.offered(mask)
         affordable, offered = found
-        cheapest = table.landmark_moves[active][0]
-        if (cheapest is None or cheapest > coins) and table.project is None and not extras:
+        if not paid_for and table.project is None and not extras:
             return offered  # the piles within reach and passing, one shared tuple
         moves = list(affordable)
-    cheapest, seat_landmarks = table.landmark_moves[active]
-    if cheapest is not None and cheapest <= coins:
-        landmarks = player.landmarks
-        for lid, cost, move in seat_landmarks:
-            if cost <= coins and not landmarks[lid]:
-                moves.append(move)
+    landmarks = player.landmarks
+    for lid, move in paid_for:
+        if not landmarks[lid]:
+            moves.append(move)
     project = table.project
     if project and not player.flag and project.cost <= coins:
         moves.append(CONTRIBUTE)

@@ -113,6 +113,19 @@ def activation(table: Table, active: int, total: int) -> Activation | None:
     return found[total]
 
 
+LandmarkMoves = tuple[tuple[str, tuple[str, str]], ...]  # (landmark id, the move that builds it)
+
+
+def _landmarks_by_coins(costs: dict[str, int]) -> tuple[LandmarkMoves, ...]:
+    """A seat's landmarks that each number of coins pays for, up to its dearest landmark's cost
+    (Table.landmark_moves)."""
+    moves = [(lid, cost, ("build_landmark", lid)) for lid, cost in costs.items()]
+    return tuple(
+        tuple((lid, move) for lid, cost, move in moves if cost <= coins)
+        for coins in range(max(costs.values(), default=0) + 1)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     cards: dict[str, CardDef]
@@ -138,9 +151,9 @@ class Table:
     # whether a landmark or island of the game gives an extra turn on some total: if none does,
     # only doubles can earn one
     extra_turn_totals: bool = False
-    # per seat: the cost of its cheapest landmark (None: it has none), and its landmarks in slot
-    # order as (id, cost, the move that builds it)
-    landmark_moves: tuple[tuple[int | None, tuple[tuple[str, int, tuple[str, str]], ...]], ...] = ()
+    # per seat, by coins (the last entry for any more): its landmarks those coins pay for, in slot
+    # order, as (id, the move that builds it); the build step offers those not built yet
+    landmark_moves: tuple[tuple[LandmarkMoves, ...], ...] = ()
     # the cards a Business Center may swap: establishments, not purple (the Kosmos Shop is none)
     tradeable: frozenset[str] = frozenset()
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none
@@ -353,13 +366,7 @@ def build_table(setup: dict) -> Table:
         activations=tuple({} for _seat in costs),
         bonus_icons=bonus_icons,
         extra_turn_totals=any(effect.kind == "extra_turn_on_total" for effect in powers),
-        landmark_moves=tuple(
-            (
-                min(seat_costs.values(), default=None),
-                tuple((lid, cost, ("build_landmark", lid)) for lid, cost in seat_costs.items()),
-            )
-            for seat_costs in costs
-        ),
+        landmark_moves=tuple(_landmarks_by_coins(seat_costs) for seat_costs in costs),
         tradeable=frozenset(
             card.id for card in cards.values() if card.colour != "purple" and card.numbers
         ),
