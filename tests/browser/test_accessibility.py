@@ -218,7 +218,8 @@ def every_page(owner) -> list[tuple[str, str]]:
     _seats_to_bots(game)
     game.refresh_from_db()
     game.step_bots(limit=60)  # halfway: dice, a log, boats under way
-    Game.objects.filter(pk=game.pk).update(seats=seats)  # and there it stays while looked at
+    # and there it stays while looked at, a person to move
+    Game.objects.filter(pk=game.pk).update(seats=seats, bot_due_at=None)
     pages += [
         ("chapter's game, boats under way", _table(voyage, "game")),
         ("a campaign board, boats under way", reverse("play:watch", args=[game.code])),
