@@ -607,6 +607,14 @@ class Game(models.Model):
                 break  # another request is letting this bot move, or the game moved on
             state = self.load()
             seat = state.active
+            if state.winner is not None or not self.is_bot(seat):
+                # A due mark left behind (the seat's kind changed, a row edited by hand): no bot
+                # is to move, so the mark goes instead of failing at every round of autoplay.
+                Game.objects.filter(pk=self.pk, version=version, bot_due_at=claim).update(
+                    bot_due_at=None
+                )
+                self.bot_due_at = None
+                break
             rng = random.Random(f"{state.seed}:{version}")
             action = choose_action(self.seats[seat]["kind"], state, rng)
             with transaction.atomic():

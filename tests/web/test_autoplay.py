@@ -54,6 +54,17 @@ def test_a_game_whose_bot_fails_does_not_stop_the_others(monkeypatch, settings, 
     assert "could not move" in caplog.text
 
 
+def test_a_due_mark_left_on_a_persons_turn_is_dropped_not_failed_on(caplog):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "greedy")], seed=3)
+    Game.objects.filter(pk=game.pk).update(bot_due_at=timezone.now() - timedelta(seconds=1))
+
+    assert play_due_steps() is None  # nothing else is waiting
+
+    game.refresh_from_db()
+    assert game.version == 0 and game.bot_due_at is None
+    assert "could not move" not in caplog.text
+
+
 def test_health_answers_200_while_the_database_answers(client, monkeypatch):
     assert client.get("/health/").content == b"ok\n"
     assert client.head("/health/").status_code == 200
