@@ -31,6 +31,9 @@ from .timeline import Ledger, replay, sorted_tableau
 MESSAGES: dict[str, str] = {
     "no_such_chapter": "The campaign has chapters 1 to {games}, not {chapter}.",
     "deck_not_clean": "The deck does not carry out cleanly ({where}): {problem}",
+    "deck_as_a_whole_not_clean": (
+        "The deck as a whole does not carry out cleanly ({where}): {problem}"
+    ),
     "no_stop_before_game": "The deck has no STOP before game {chapter}.",
     "not_read_yet": "The deck has not been read up to game {chapter} yet.",
     "landmark_count": "Game {chapter} has {count} landmarks, not {wanted}.",
@@ -77,9 +80,10 @@ def _ledger(deck: Deck, chapter: int) -> Ledger:
         raise SetupError("no_such_chapter", games=deck.shape.games, chapter=chapter)
 
     def fail(side: Side | None, field: str, message: str) -> None:
-        label = side.label if side else None
-        where = f"card {label} {field}" if side else field
-        raise SetupError("deck_not_clean", side=label, where=where, problem=message)
+        if side is None:  # a misfit of the deck's own settings or boxes: there is no card to name
+            raise SetupError("deck_as_a_whole_not_clean", where=field, problem=message)
+        where = f"card {side.label} {field}"
+        raise SetupError("deck_not_clean", side=side.label, where=where, problem=message)
 
     ledger, reached = replay(deck, until=Stop("before_game", chapter), report=fail)
     if not reached:

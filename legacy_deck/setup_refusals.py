@@ -23,6 +23,10 @@ SETUP_REFUSALS = {
         "The campaign has chapters 1 to %(games)s; there is no chapter %(chapter)s."
     ),
     "deck_not_clean": _("The legacy deck cannot be carried out as it is written (card %(side)s)."),
+    "deck_as_a_whole_not_clean": _(
+        "The legacy deck cannot be carried out as it is written (the deck as a whole, not one "
+        "card)."
+    ),
     "no_stop_before_game": _("The legacy deck has no STOP before game %(chapter)s."),
     "not_read_yet": _("The legacy deck has not been read up to game %(chapter)s yet."),
     "landmark_count": _(
@@ -63,6 +67,7 @@ UNKNOWN = _("The legacy deck and the campaign's choices do not add up to a game.
 # not add up, and the counts behind the number of picks.
 LEFT_OUT = {
     "deck_not_clean": {"where", "problem"},
+    "deck_as_a_whole_not_clean": {"where", "problem"},
     "picks_count": {"circles", "bag"},
 }
 
@@ -83,8 +88,6 @@ def _param(key: str, value, deck: Deck | None):
         return colour_name(value)
     if key == "rules":
         return _rule_names(deck, value)
-    if key == "side" and value is None:
-        return "?"
     return value
 
 

@@ -13,8 +13,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from legacy_deck import setup
 from legacy_deck.loader import read_deck
-from legacy_deck.setup import MESSAGES, SetupError
+from legacy_deck.setup import MESSAGES, SetupError, chapter_setup
 from legacy_deck.setup_refusals import LEFT_OUT, SETUP_REFUSALS, setup_refusal_text
 
 SETUP_PY = Path(settings.BASE_DIR) / "legacy_deck" / "setup.py"
@@ -148,6 +149,55 @@ def test_str_stays_the_english_sentence_and_the_error_survives_a_pickle():
 def test_cards_rules_and_colours_are_named_in_the_pages_language(deck, lang, error, sentence):
     with translation.override(lang):
         assert setup_refusal_text(error, deck) == sentence
+
+
+@pytest.mark.parametrize(
+    "lang, sentence",
+    [
+        (
+            "en",
+            "The legacy deck cannot be carried out as it is written "
+            "(the deck as a whole, not one card).",
+        ),
+        (
+            "de",
+            "Der Legacy-Stapel lässt sich nicht so ausführen, wie er geschrieben ist "
+            "(der Stapel als Ganzes, nicht eine einzelne Karte).",
+        ),
+        (
+            "nl",
+            "De legacystapel kan niet worden uitgevoerd zoals hij geschreven is "
+            "(de stapel als geheel, niet één kaart).",
+        ),
+    ],
+)
+def test_a_misfit_of_the_deck_as_a_whole_is_told_without_a_card(deck, monkeypatch, lang, sentence):
+    def replay_with_a_misfit_of_no_side(deck, until, report):
+        report(None, "box 3", "the deck never opens this box")
+        raise AssertionError("chapter_setup stops at the first misfit")
+
+    monkeypatch.setattr(setup, "replay", replay_with_a_misfit_of_no_side)
+    with pytest.raises(SetupError) as refused:
+        chapter_setup(deck, 1, ["Ann", "Ben"], {})
+
+    assert "(box 3): the deck never opens this box" in str(refused.value)
+    with translation.override(lang):
+        assert setup_refusal_text(refused.value, deck) == sentence
+
+
+def test_a_misfit_on_a_card_still_names_its_side(deck, monkeypatch):
+    side = deck.sides()[2]
+
+    def replay_with_a_misfit_on_a_side(deck, until, report):
+        report(side, "instructions[0].rule", "'yokai_flip' is in the rule stack already")
+        raise AssertionError("chapter_setup stops at the first misfit")
+
+    monkeypatch.setattr(setup, "replay", replay_with_a_misfit_on_a_side)
+    with pytest.raises(SetupError) as refused:
+        chapter_setup(deck, 1, ["Ann", "Ben"], {})
+
+    with translation.override("de"):
+        assert setup_refusal_text(refused.value, deck).endswith(f"(Karte {side.label}).")
 
 
 def test_an_error_without_a_known_code_or_its_parameters_still_reads_as_a_sentence(deck):
