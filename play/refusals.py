@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.engine.catalog import CARDS, EDITIONS, LANDMARKS, PROJECTS
 from play.engine.errors import NAMED_PARAMS, IllegalAction
-from play.engine.table import Table
+from play.engine.table import Table, table_for
 from play.narration import language, thing_name
 
 REFUSALS = {
@@ -190,3 +190,12 @@ def refusal_text(error: IllegalAction, table: Table | None = None) -> str:
         return str(template) % values
     except (KeyError, TypeError, ValueError):
         return str(template)
+
+
+def setup_table(setup: dict) -> Table | None:
+    """The table of a setup the engine refused, so that the refusal names the setup's own cards
+    (a Legacy chapter's) in the current language; None if the setup is too broken to give one."""
+    try:
+        return table_for(setup)
+    except (AttributeError, KeyError, TypeError, ValueError):  # IllegalAction is a ValueError
+        return None

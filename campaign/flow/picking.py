@@ -10,7 +10,7 @@ from legacy_deck.setup import SetupError, chapter_setup, check_picks, default_pi
 from legacy_deck.setup_refusals import setup_refusal_text
 from play.engine import IllegalAction
 from play.models import Game
-from play.refusals import refusal_text
+from play.refusals import refusal_text, setup_table
 
 from .step import Step, taking
 
@@ -91,14 +91,16 @@ def start_game_if_all_picked(step: Step) -> bool:
             setup = chapter_setup(
                 step.deck, campaign.chapter, names, carry, seed, reader=step.reader, colours=colours
             )
+    except SetupError as error:
+        why = setup_refusal_text(error, step.deck)
+        raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None
+    try:
         game = Game.create_from_setup(
             setup, [mayor.kind for mayor in mayors], colours=colours, rematch_offered=False
         )
-    except (SetupError, IllegalAction) as error:
-        if isinstance(error, IllegalAction):
-            why = refusal_text(error)
-        else:
-            why = setup_refusal_text(error, step.deck)
+    except IllegalAction as error:
+        # the setup's own table names its Legacy cards, which the built-in catalogue lacks
+        why = refusal_text(error, setup_table(setup))
         raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None
     chapter_game = ChapterGame(campaign=campaign, chapter=campaign.chapter, game=game)
     chapter_game._change_reason = step.reason

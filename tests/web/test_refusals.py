@@ -9,7 +9,7 @@ from django.utils import translation
 
 from play.engine import IllegalAction
 from play.engine.errors import MESSAGES
-from play.refusals import PLAY_REFUSALS, REFUSALS, refusal_text
+from play.refusals import PLAY_REFUSALS, REFUSALS, refusal_text, setup_table
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +44,16 @@ def test_a_refusal_names_cards_in_the_language_of_the_page():
     with translation.override("nl"):
         assert refusal_text(error) == "Ann heeft 2 munten; Mijn kost 6."
     assert refusal_text(error) == str(error) == "Ann has 2 coins; Mine costs 6."
+
+
+@pytest.mark.parametrize("setup", [{}, {"edition": "no_such_edition"}, {"landmarks": "none"}])
+def test_a_setup_too_broken_for_a_table_gives_none_and_its_refusal_still_reads(setup):
+    error = IllegalAction("market_card", card="legacy_forest")
+
+    assert setup_table(setup) is None
+    assert refusal_text(error, setup_table(setup)) == (
+        "legacy_forest is no establishment: it cannot lie in the market."
+    )
 
 
 def test_an_unknown_refusal_says_so_without_english():
