@@ -116,7 +116,8 @@ def test_a_file_naming_an_unread_component_is_refused():
     assert Campaign.objects.count() == 0
 
 
-def test_the_commands_export_and_import(tmp_path, capsys):
+def test_the_commands_export_and_import(tmp_path, capsys, django_user_model):
+    django_user_model.objects.create_user("host", password="pw-1234567")
     campaign = new_campaign()
     record_chapters(campaign, 1)
     path = tmp_path / "backup.json"
