@@ -36,7 +36,7 @@ from play.models import (
     effective_actions,
 )
 from play.player_colours import own_colours
-from play.refusals import refusal_text
+from play.refusals import refusal_text, setup_table
 
 WATCH = "watch"
 
@@ -423,10 +423,12 @@ def export(request: HttpRequest, code: str) -> HttpResponse:
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        doc = form.cleaned_data["doc"]
         try:
-            game = Game.from_export(form.cleaned_data["doc"])
+            game = Game.from_export(doc)
         except IllegalAction as error:
-            reason = refusal_text(error)
+            # the export's own table names its Legacy cards, which the built-in catalogue lacks
+            reason = refusal_text(error, setup_table(doc.get("setup")))
             form.add_error(None, _("This game does not replay: %(reason)s") % {"reason": reason})
         else:
             return redirect("play:replay", game.code)

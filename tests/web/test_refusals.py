@@ -6,9 +6,11 @@ import re
 
 import pytest
 from django.utils import translation
+from legacy_setup import legacy_setup
 
 from play.engine import IllegalAction
 from play.engine.errors import MESSAGES
+from play.models import Game
 from play.refusals import PLAY_REFUSALS, REFUSALS, refusal_text, setup_table
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +115,30 @@ def test_an_import_error_says_what_is_wrong_in_the_page_language(client, text, g
     html = response.content.decode()
     assert german in html
     assert "Expecting" not in html and "line 1 column" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "coins"),
+    [("en", "Blast Furnace", "coins"), ("de", "Hochofen", "Münzen"), ("nl", "Hoogoven", "munten")],
+)
+def test_an_import_refused_on_a_legacy_landmark_names_it_in_the_page_language(
+    client, language, name, coins
+):
+    doc = {
+        "format": 1,
+        "setup": legacy_setup(2),
+        "actions": [
+            {"type": "roll", "dice": 1},
+            {"type": "build_landmark", "landmark": "hochofen"},  # its slot costs 5: too dear
+        ],
+    }
+
+    response = client.post(
+        "/import/", {"text": json.dumps(doc)}, headers={"Accept-Language": language}
+    )
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f"3 {coins}; {name} " in html  # the form shows the text sent, id and all, again
+    assert "; hochofen" not in html
+    assert Game.objects.count() == 0
