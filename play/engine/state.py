@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from .errors import IllegalAction, shown
-from .table import Table, table_for
+from .table import FACE_DOWN_RULES, Table, table_for
 
 FORMAT = 1
 
@@ -399,6 +399,7 @@ def _player(state: GameState, seat: int, entry: Any) -> Player:
         _agree(landmarks.get(item) is True or item in islands, f"{where}.fresh")
     boat = _int(entry.get("boat", 0), f"{where}.boat", 0, table.track_length)
     face_down = _cards(table, entry.get("face_down", {}), f"{where}.face_down", 1)
+    _agree(not face_down or bool(table.rules & FACE_DOWN_RULES), f"{where}.face_down")
     for card, copies in face_down.items():
         _agree(copies <= city.get(card, 0), f"{where}.face_down", card)
     return Player(

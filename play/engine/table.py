@@ -29,6 +29,8 @@ from .stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()
+# Of those, the rules under which cards may lie face down: a save of a game without one holds none.
+FACE_DOWN_RULES: set[str] = set()
 KNOWN_VARIANTS = frozenset({"random_market", "two_copies_max"})
 RANDOM_MARKET_SIZE = 10
 # Edition ids a setup may name: the boxes in the catalog, and "legacy" for a campaign's game

@@ -194,6 +194,15 @@ def _broken(change):
         (lambda d: d["players"][0]["landmarks"].update(radio_tower=1), "save_invalid"),
         (lambda d: d["players"][0].update(fresh=["radio_tower"]), "save_contradiction"),
         (lambda d: d["players"][0].update(name="Eve"), "save_invalid"),
+        # cards lie face down only under yokai_flip, and there turn up at their owner's turn
+        (lambda d: d["players"][1].update(face_down={"ranch": 1}), "save_contradiction"),
+        (
+            lambda d: (
+                d["setup"].update(rules=["yokai_flip"]),
+                d["players"][1].update(face_down={"ranch": 1}),
+            ),
+            None,
+        ),
         (lambda d: d["players"][0].update(flag="yes"), "save_invalid"),
         (lambda d: d["setup"].update(players=["A", "B", "C", "D", "E"]), "save_invalid"),
         (lambda d: d["setup"].update(rules=["yokai_flip", "yokai_coins"]), "both_yokai"),

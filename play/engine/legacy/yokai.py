@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from play.engine.effects import face_up, transfer
 from play.engine.rules import AFTER_INCOME, START_OF_TURN, add_hook
-from play.engine.table import KNOWN_RULES
+from play.engine.table import FACE_DOWN_RULES, KNOWN_RULES
 
 FLIP = "yokai_flip"
 COINS = "yokai_coins"
@@ -97,6 +97,7 @@ def turn_face_up(state, events: list | None) -> None:
 
 
 KNOWN_RULES.update({FLIP, COINS})
+FACE_DOWN_RULES.add(FLIP)
 add_hook(AFTER_INCOME, yokai_flip, FLIP)
 add_hook(AFTER_INCOME, yokai_coins, COINS)
-add_hook(START_OF_TURN, turn_face_up)  # in any game: a save may hold face-down cards
+add_hook(START_OF_TURN, turn_face_up, FLIP)
