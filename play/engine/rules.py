@@ -437,13 +437,17 @@ def _activate(state: GameState, events: Events | None) -> None:
             player.coins += paid
         else:
             transfer(state, events, card_id, active, seat, amount * copies, copies)
-    purple = activation.purple
+    purple = activation.purple  # the active seat's own, face up, resolve in turn
     if purple:
         player = players[active]
-        state.queue = tuple(card.id for card in purple if face_up(player, card.id))
+        if player.face_down:
+            purple = tuple(card_id for card_id in purple if face_up(player, card_id))
+        else:  # face_up, spelled out: a city holds no card 0 times
+            purple = tuple(filter(player.city.__contains__, purple))
+    state.queue = purple
+    if purple:
         _resolve_queue(state, events)
         return
-    state.queue = ()
     if _AFTER_INCOME_IN_GAME.get(table.rules) == ():  # no hooks: _after_income, spelled out
         state.phase = BUILD_PHASE
     else:

@@ -77,7 +77,7 @@ class Activation(NamedTuple):
     for everyone clockwise from the roller, then green for the roller), and the purple cards."""
 
     payouts: tuple[tuple, ...]  # each a Payout's fields as a plain tuple
-    purple: tuple[CardDef, ...]
+    purple: tuple[str, ...]  # the ids of the purple cards, in the order they resolve
 
 
 def activation(table: Table, active: int, total: int) -> Activation | None:
@@ -111,7 +111,7 @@ def activation(table: Table, active: int, total: int) -> Activation | None:
                     card,
                 )
                 payouts.append(tuple(payout))  # a plain tuple unpacks faster than a NamedTuple
-    found[total] = Activation(tuple(payouts), rolled.purple)
+    found[total] = Activation(tuple(payouts), tuple(card.id for card in rolled.purple))
     return found[total]
 
 
