@@ -263,6 +263,20 @@ def _box_page(campaign: Campaign) -> int:
     return boxes[-1]
 
 
+def save_shot(page, folder: str, what: str, label: str) -> None:
+    """With a folder, the whole page as it stands, named after what it shows and the label."""
+    if not folder:
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    name = what.replace(" ", "-").replace("'", "").replace(",", "")
+    page.screenshot(path=f"{folder}/{name}-{label}.png", full_page=True)
+
+
+def failures(found: dict[str, list[str]]) -> str:
+    """What each page that fails shows, a page a paragraph."""
+    return "\n".join(f"{where}:\n  " + "\n  ".join(items) for where, items in found.items())
+
+
 def _log_in(context, base: str, user) -> None:
     client = Client()
     client.force_login(user)
@@ -292,13 +306,9 @@ def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
                 problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
             if problems:
                 found[f"{what} at {size['width']} px ({path})"] = problems
-            if SHOTS:
-                Path(SHOTS).mkdir(parents=True, exist_ok=True)
-                name = what.replace(" ", "-").replace("'", "").replace(",", "")
-                page.screenshot(path=f"{SHOTS}/{name}-{size['width']}.png", full_page=True)
+            save_shot(page, SHOTS, what, str(size["width"]))
         context.close()
-    report = "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
-    assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{report}"
+    assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{failures(found)}"
 
 
 def _problems_on(page, size: dict) -> list[str]:
@@ -341,8 +351,6 @@ def test_the_record_confirmation_passes_axe_and_fits_a_finger(live_server, brows
         page.get_by_role("button", name="Record the game").click()
         page.wait_for_selector(".record-confirm")
         problems = _problems_on(page, size)
-        if SHOTS:
-            Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=f"{SHOTS}/record-confirm-{size['width']}.png", full_page=True)
+        save_shot(page, SHOTS, "record confirm", str(size["width"]))
         context.close()
         assert problems == [], size

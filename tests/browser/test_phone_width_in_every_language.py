@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from test_accessibility import PASSWORD, _log_in, every_page
+from test_accessibility import PASSWORD, _log_in, every_page, failures, save_shot
 
 pytestmark = pytest.mark.usefixtures("fast_game")
 
@@ -33,10 +33,7 @@ def test_no_page_is_wider_than_a_phone(live_server, browser, locale):
         overflowing = page.evaluate(OVERFLOWING)
         if overflowing:
             found[f"{what} ({path})"] = overflowing
-        if SHOTS:
-            Path(SHOTS).mkdir(parents=True, exist_ok=True)
-            name = what.replace(" ", "-").replace("'", "").replace(",", "")
-            page.screenshot(path=f"{SHOTS}/{name}-{locale}.png", full_page=True)
+        save_shot(page, SHOTS, what, locale)
     context.close()
-    report = "\n".join(f"{where}:\n  " + "\n  ".join(items) for where, items in found.items())
-    assert not found, f"{len(found)} of {len(pages)} pages are wider than the phone:\n{report}"
+    wider = f"{len(found)} of {len(pages)} pages are wider than the phone"
+    assert not found, f"{wider}:\n{failures(found)}"
