@@ -122,10 +122,14 @@ def _landmarks_by_coins(costs: dict[str, int]) -> tuple[LandmarkMoves, ...]:
     """A seat's landmarks that each number of coins pays for, up to its dearest landmark's cost
     (Table.landmark_moves)."""
     moves = [(lid, cost, ("build_landmark", lid)) for lid, cost in costs.items()]
-    return tuple(
-        tuple((lid, move) for lid, cost, move in moves if cost <= coins)
-        for coins in range(max(costs.values(), default=0) + 1)
-    )
+    by_coins: list[LandmarkMoves] = []
+    within: LandmarkMoves = ()
+    for coins in range(max(costs.values(), default=0) + 1):
+        paid_for = tuple((lid, move) for lid, cost, move in moves if cost <= coins)
+        if paid_for != within:  # one tuple for all the coins that pay for the same landmarks
+            within = paid_for
+        by_coins.append(within)
+    return tuple(by_coins)
 
 
 @dataclass(frozen=True, slots=True)
