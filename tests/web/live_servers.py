@@ -22,18 +22,21 @@ import pytest
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
-PORTS = range(8401, 8420)
 
 
 def free_ports(count: int) -> list[int]:
-    found = []
-    for port in PORTS:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                found.append(port)
-        if len(found) == count:
-            return found
-    pytest.skip(f"no {count} free ports in {PORTS}")
+    """Ports the system has free now, held together while they are chosen so that no two are
+    the same: no fixed range, so checkouts testing side by side do not meet on one."""
+    probes = []
+    try:
+        for _ in range(count):
+            probe = socket.socket()
+            probe.bind(("127.0.0.1", 0))
+            probes.append(probe)
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 def database_url() -> str:
