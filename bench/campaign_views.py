@@ -106,7 +106,10 @@ def main() -> None:
         campaign.refresh_from_db()
         request("turn the STOP", "post", table + "read/turn/", {"version": campaign.version})
         response = request("game page", "get", table + "game/")
-        poll = re.search(rb'hx-get="(/g/[^"]+/poll/)\?v=-1"', response.content)
+        # the board's fallback poll (the page uses its stream while it can): a poll that finds
+        # a bot's step due lets it move, as the autoplay beside a real server would
+        poll = re.search(rb'hx-get="(/g/[^"]+/poll/)\?v=-?\d+"', response.content)
+        assert poll, "the game page has no board poll to follow"
         while poll:
             request(
                 "board poll (bots move)",
