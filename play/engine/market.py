@@ -51,6 +51,7 @@ class PileSet:
     def offered(self, mask: int) -> tuple[tuple, tuple]:
         """The moves of the piles in `mask`, in market order, and the same followed by passing
         (a build step that can afford nothing else offers just that)."""
+        global _offers_held
         found = self.offers.get(mask)
         if found is None:
             moves = ()
@@ -63,25 +64,41 @@ class PileSet:
                         pile[0] for index, pile in enumerate(piles) if part >> index & 1
                     )
                 moves += some
-            if len(self.offers) >= _OFFERS_KEPT:
-                self.offers.clear()
+            if _offers_held >= _OFFERS_KEPT:
+                _forget_offers(self)
             found = self.offers[mask] = (moves, (*moves, PASS))
+            _offers_held += 1
         return found
 
 
 def pile_set(piles: tuple[Pile, ...]) -> PileSet:
     """The shared PileSet of these piles (at most _KEPT are kept; random markets open many)."""
+    global _offers_held
     found = _PILE_SETS.get(piles)
     if found is None:
         if len(_PILE_SETS) >= _KEPT:
             _PILE_SETS.clear()
+            _offers_held = 0  # the sets let go take their offers with them
         found = _PILE_SETS[piles] = PileSet(piles)
     return found
 
 
+def _forget_offers(asking: PileSet) -> None:
+    """Every kept pile set forgets the offers it knows (the set asking too, kept or not)."""
+    global _offers_held
+    for kept in (*_PILE_SETS.values(), asking):
+        kept.offers.clear()
+        for _first, known in kept.parts:
+            known.clear()
+    _offers_held = 0
+
+
 _PILE_SETS: dict[tuple, PileSet] = {}
 _KEPT = 256
-_OFFERS_KEPT = 4096
+# Offers kept by all the pile sets together (a few tens of MB at most): a long-lived process that
+# meets many random markets would otherwise keep up to 4,096 offers for each of 256 sets.
+_OFFERS_KEPT = 65_536
+_offers_held = 0  # by the kept pile sets together
 _PART = 8  # piles in a part of PileSet.parts
 _PART_MASK = (1 << _PART) - 1
 

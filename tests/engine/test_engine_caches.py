@@ -144,3 +144,24 @@ def test_a_mask_of_piles_offers_their_moves_in_market_order_whatever_part_they_l
         )
         assert pile_set.offered(mask) == (moves, (*moves, PASS))
         assert pile_set.offered(mask) == (moves, (*moves, PASS))  # as kept
+
+
+def test_the_pile_sets_together_keep_a_bounded_number_of_offers(monkeypatch):
+    import random
+
+    from play.engine import market
+    from play.engine.market import PASS, pile_set
+
+    monkeypatch.setattr(market, "_OFFERS_KEPT", 50)
+    monkeypatch.setattr(market, "_PILE_SETS", {})
+    monkeypatch.setattr(market, "_offers_held", 0)
+    rng = random.Random(5)
+    for kind in range(4):  # four markets, as random markets open them
+        piles = tuple((("build", f"card_{kind}_{i}"), i, False) for i in range(12))
+        kept = pile_set(piles)
+        for _ in range(40):
+            mask = rng.getrandbits(12)
+            moves = tuple(move for index, (move, _c, _p) in enumerate(piles) if mask >> index & 1)
+            assert kept.offered(mask) == (moves, (*moves, PASS))  # right, whatever was forgotten
+            held = sum(len(each.offers) for each in market._PILE_SETS.values())
+            assert held == market._offers_held <= 50
