@@ -95,8 +95,8 @@ def _forget_offers(asking: PileSet) -> None:
 
 _PILE_SETS: dict[tuple, PileSet] = {}
 _KEPT = 256
-# Offers kept by all the pile sets together (a few tens of MB at most): a long-lived process that
-# meets many random markets would otherwise keep up to 4,096 offers for each of 256 sets.
+# Offers kept by all the pile sets together, when every set forgets its offers: a few tens of MB
+# at most, however many random markets a long-lived process meets.
 _OFFERS_KEPT = 65_536
 _offers_held = 0  # by the kept pile sets together
 _PART = 8  # piles in a part of PileSet.parts
