@@ -95,7 +95,7 @@ def _forget_offers(asking: PileSet) -> None:
 
 _PILE_SETS: dict[tuple, PileSet] = {}
 _KEPT = 256
-# Offers kept by all the pile sets together, when every set forgets its offers: a few tens of MB
+# How many offers the pile sets keep together before every set forgets its own: a few tens of MB
 # at most, however many random markets a long-lived process meets.
 _OFFERS_KEPT = 65_536
 _offers_held = 0  # by the kept pile sets together
