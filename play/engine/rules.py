@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 
 from . import dice as dice_module
 from .cards import CHOICE_EFFECTS
-from .dice import roll as _dice_roll
+from .dice import AHEAD as DICE_AHEAD
+from .dice import faces as _dice_faces
 from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
 from .market import PASS, Piles, market_piles, open_piles, refill_market
@@ -330,10 +331,16 @@ def _check_roll(state: GameState, action: dict) -> tuple:
 
 
 def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
-    if forced is None:  # _roll_dice's commonest case, spelled out: this runs at every turn
+    if forced is None:  # _roll_dice's commonest case, from the dice the game mixed ahead
         count = move[1]
         draws = state.draws
-        dice = _dice_roll(state.setup["seed"], draws, count)
+        first, faces = state.dice_ahead
+        at = draws - first
+        if at < 0 or at + count > len(faces):
+            faces = _dice_faces(state.setup["seed"], draws, DICE_AHEAD)
+            state.dice_ahead = (draws, faces)
+            at = 0
+        dice = (faces[at],) if count == 1 else (faces[at], faces[at + 1])  # never more dice
         state.draws = draws + count
     else:
         dice = _roll_dice(state, move[1], forced)

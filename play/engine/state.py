@@ -175,6 +175,7 @@ class GameState:
         "owned",
         "setup_json_cache",
         "piles_cache",
+        "dice_ahead",
         "own_market",
         "undo",
     )
@@ -200,6 +201,9 @@ class GameState:
         self.owned: list[bool] | None = None
         self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
         self.piles_cache = None  # market.Piles: the open piles of self.market
+        # (first, faces): dice.faces of the draws from `first` on, mixed ahead for the rolls to
+        # come. They follow from the seed alone, so every state of the game may share them.
+        self.dice_ahead: tuple[int, bytes] = (0, b"")
         # The market dict if this state made it and shares it with no other state: a build
         # changes it in place. Any other dict (shared with a successor or a snapshot, or given
         # from outside) is copied by the first build, which then owns the copy.
@@ -233,6 +237,7 @@ class GameState:
         twin.owned = [False] * len(self.players)
         twin.setup_json_cache = self.setup_json_cache
         twin.piles_cache = self.piles_cache
+        twin.dice_ahead = self.dice_ahead
         twin.own_market = self.own_market = None  # the two share the market now
         twin.undo = []
         return twin
