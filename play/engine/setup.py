@@ -218,13 +218,12 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
     for key in ("rules", "variants"):
         if not isinstance(setup.setdefault(key, []), list):
             raise IllegalAction("setup_list", field=key)
+    kept = _EDITION_TABLES.get(table_key) if table_key else None
     try:
-        state = GameState(setup, _EDITION_TABLES.get(table_key) if table_key else None)
+        state = GameState(setup, kept)
     except (KeyError, TypeError, AttributeError) as error:
         raise IllegalAction("setup_field", field="landmarks", value=shown(error)) from error
     table = state.table
-    if table_key:
-        _EDITION_TABLES[table_key] = table
 
     for seat, name in enumerate(names):
         city = _check_city(table, name, cities[seat])
@@ -247,12 +246,18 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
             )
         )
 
-    for card_id, copies in setup["market"].items():
-        card = table.card(card_id)
-        if not card.is_establishment:
-            raise IllegalAction("market_card", card=card_id)
-        if not _whole(copies, MAX_PILE):
-            raise IllegalAction("market_copies", card=card_id, most=MAX_PILE, value=shown(copies))
+    # An edition's market follows from its table's key: checked with the table's first game.
+    if kept is None:
+        for card_id, copies in setup["market"].items():
+            card = table.card(card_id)
+            if not card.is_establishment:
+                raise IllegalAction("market_card", card=card_id)
+            if not _whole(copies, MAX_PILE):
+                raise IllegalAction(
+                    "market_copies", card=card_id, most=MAX_PILE, value=shown(copies)
+                )
+        if table_key:
+            _EDITION_TABLES[table_key] = table
     if "random_market" in table.variants:
         deck = [card_id for card_id, copies in setup["market"].items() for _ in range(copies)]
         state.market_deck, state.draws = dice.shuffled(deck, seed, state.draws)
