@@ -25,6 +25,7 @@ from .effects import RESOLVERS, count_icon, face_up, in_force, resolve, transfer
 from .errors import IllegalAction, shown
 from .market import PASS, Piles, market_piles, open_piles, refill_market
 from .state import GameState, Phase
+from .swaps import NOBODY_FULL, Swaps
 from .table import activation as lay_out_activation
 
 Events = list[dict]
@@ -60,7 +61,6 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 ROLL_ONE = (("roll", 1),)
 ROLL_ONE_OR_TWO = (("roll", 1), ("roll", 2))
 REROLL_OR_KEEP = (("reroll",), ("keep",))
-SKIP = ("skip",)
 CONTRIBUTE = ("contribute",)
 NO_MOVES = ()
 
@@ -133,37 +133,27 @@ def _legal_choose_player(state: GameState) -> Sequence[tuple]:
 
 
 def _legal_trade(state: GameState) -> Sequence[tuple]:
-    """Every swap that changes something and keeps both cities within the copy limits
-    (the checks of _trade_refusal, inlined: this list is long in a city-rich game, hundreds of
-    swaps, so it is made by one comprehension)."""
+    """Every swap that changes something and keeps both cities within the copy limits (the
+    checks of _trade_refusal, applied to whole rows of swaps: `Swaps`)."""
     active = state.active
     mine = _tradeable(state, active)
     players = state.players
-    theirs = [(seat, _tradeable(state, seat)) for seat in _others(state)]
-    if "two_copies_max" in state.table.variants:
-        my_city = players[active].city
-        theirs = [
-            (seat, [take for take in takes if my_city.get(take, 0) < 2], players[seat].city)
-            for seat, takes in theirs
-        ]
-        moves = [
-            ("trade", give, seat, take)
-            for give in mine
-            for seat, takes, their_city in theirs
-            if their_city.get(give, 0) < 2
-            for take in takes
-            if take != give
-        ]
-    else:
-        moves = [
-            ("trade", give, seat, take)
-            for give in mine
-            for seat, takes in theirs
-            for take in takes
-            if take != give
-        ]
-    moves.append(SKIP)
-    return moves
+    if "two_copies_max" not in state.table.variants:
+        return Swaps(
+            mine, [(seat, _tradeable(state, seat), NOBODY_FULL) for seat in _others(state)]
+        )
+    my_city = players[active].city
+    return Swaps(
+        mine,
+        [
+            (
+                seat,
+                [take for take in _tradeable(state, seat) if my_city.get(take, 0) < 2],
+                {card_id for card_id, copies in players[seat].city.items() if copies >= 2},
+            )
+            for seat in _others(state)
+        ],
+    )
 
 
 def _legal_build(state: GameState) -> Sequence[tuple]:
