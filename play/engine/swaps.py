@@ -8,7 +8,6 @@ trade, without making the others; iterating it makes the list once and keeps it.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Collection, Iterator, Sequence
 
 SKIP = ("skip",)
@@ -22,29 +21,18 @@ class Swaps(Sequence):
 
     `theirs` holds (seat, the cards it offers, the cards it may not receive) per other seat."""
 
-    __slots__ = ("_rows", "_starts", "_length", "_moves")
+    __slots__ = ("_mine", "_theirs", "_length", "_moves")
 
     def __init__(self, mine: list[str], theirs: list[tuple[int, list[str], Collection[str]]]):
-        # one row per (give, seat) that offers anything: where it starts, and where in the
-        # seat's cards `give` itself lies (skipped), or past the end
-        rows = []
-        starts = []
-        length = 0
-        for give in mine:
-            for seat, takes, full in theirs:
-                if give in full:
-                    continue
-                count = len(takes)
-                own = takes.index(give) if give in takes else count
-                if own < count:
-                    count -= 1
-                if count:
-                    rows.append((give, seat, takes, own))
-                    starts.append(length)
-                    length += count
-        self._rows = rows
-        self._starts = starts
-        self._length = length + 1  # and skip
+        self._mine = mine
+        self._theirs = theirs
+        # per seat: every card it may receive for every card it offers, but a card for itself
+        gives = set(mine)
+        length = 1  # skip
+        for _seat, takes, full in theirs:
+            allowed = gives.difference(full) if full else gives
+            length += len(allowed) * len(takes) - len(allowed.intersection(takes))
+        self._length = length
         self._moves: list[tuple] | None = None
 
     def __len__(self) -> int:
@@ -57,18 +45,26 @@ class Swaps(Sequence):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("swap index out of range")
-        if index == self._length - 1:
-            return SKIP
-        row = bisect_right(self._starts, index) - 1
-        give, seat, takes, own = self._rows[row]
-        at = index - self._starts[row]
-        return ("trade", give, seat, takes[at + 1 if at >= own else at])
+        for give in self._mine:  # row by row, each (give, seat): skipping rows is cheap
+            for seat, takes, full in self._theirs:
+                if give in full:
+                    continue
+                count = len(takes)
+                own = takes.index(give) if give in takes else count
+                if own < count:
+                    count -= 1
+                if index < count:
+                    return ("trade", give, seat, takes[index + 1 if index >= own else index])
+                index -= count
+        return SKIP
 
     def __iter__(self) -> Iterator[tuple]:
         if self._moves is None:
             moves = [
                 ("trade", give, seat, take)
-                for give, seat, takes, _own in self._rows
+                for give in self._mine
+                for seat, takes, full in self._theirs
+                if give not in full
                 for take in takes
                 if take != give
             ]
