@@ -97,20 +97,10 @@ def as_move(action: dict) -> tuple:
 
 def legal_moves(state: GameState) -> Sequence[tuple]:
     """Every move the active seat may make now, as shared, read-only tuples; () once won."""
-    return _LEGAL[state.phase](state)
-
-
-def legal_actions(state: GameState) -> list[dict]:
-    """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
-    to_action = _TO_ACTION
-    return [
-        # the commonest action, spelled out: a build step offers many
-        {"type": "build", "card": move[1]} if move[0] == "build" else to_action[move[0]](move)
-        for move in _LEGAL[state.phase](state)
-    ]
-
-
-def _legal_roll(state: GameState) -> Sequence[tuple]:
+    if state.phase is not ROLL_PHASE:
+        return _LEGAL[state.phase](state)
+    # The roll step, the commonest, answered here rather than by a function of its own: a call
+    # costs as much as the check
     player = state.players[state.active]
     powers = player.in_force_cache  # in_force(state, player), its check spelled out
     if (
@@ -122,6 +112,16 @@ def _legal_roll(state: GameState) -> Sequence[tuple]:
     ):
         powers = in_force(state, player)
     return ROLL_ONE_OR_TWO if powers.two_dice else ROLL_ONE
+
+
+def legal_actions(state: GameState) -> list[dict]:
+    """Every action the active seat may take now, as JSON-able dicts; [] once the game is won."""
+    to_action = _TO_ACTION
+    return [
+        # the commonest action, spelled out: a build step offers many
+        {"type": "build", "card": move[1]} if move[0] == "build" else to_action[move[0]](move)
+        for move in legal_moves(state)
+    ]
 
 
 def _legal_reroll(state: GameState) -> Sequence[tuple]:
@@ -208,8 +208,8 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
     return moves
 
 
+# the legal moves of every phase but the roll (legal_moves answers that one itself)
 _LEGAL: dict[Phase, Callable[[GameState], Sequence[tuple]]] = {
-    Phase.ROLL: _legal_roll,
     Phase.REROLL: _legal_reroll,
     Phase.CHOOSE_PLAYER: _legal_choose_player,
     Phase.TRADE: _legal_trade,
