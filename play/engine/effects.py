@@ -22,6 +22,7 @@ class InForce:
         "landmarks",
         "fresh",
         "islands",
+        "built",
         "sources",
         "first",
         "icon_bonus",
@@ -35,6 +36,9 @@ class InForce:
         self.landmarks = player.landmarks
         self.fresh = player.fresh
         self.islands = player.islands
+        # whether each landmark is built, in slot order: what the build step's landmark moves are
+        # kept by (rules._legal_build), right while `landmarks` is the player's
+        self.built = tuple(player.landmarks.values())
         fresh = player.fresh
         working = tuple(lid for lid, on in player.landmarks.items() if on and lid not in fresh)
         # What the landmarks and islands give is the same for every player of the game with the

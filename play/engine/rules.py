@@ -169,7 +169,7 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
             extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
         )
     by_coins = table.landmark_moves[active]
-    paid_for = by_coins[coins if coins < len(by_coins) else -1]  # landmarks, built or not
+    paid_for, last_moves = by_coins[coins if coins < len(by_coins) else -1]  # built or not
     if "two_copies_max" in table.variants:
         city = player.city
         moves = [
@@ -192,13 +192,20 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         if found is None:
             found = pile_set.offered(mask)
         affordable, offered = found
-        if not paid_for and table.project is None and not extras:
-            return offered  # the piles within reach and passing, one shared tuple
+        if table.project is None and not extras:
+            if not paid_for:
+                return offered  # the piles within reach and passing, one shared tuple
+            # the piles, then the landmarks paid for and not built and passing, kept by the
+            # landmarks built (read off what is in force: a tuple made there once, not here)
+            powers = player.in_force_cache
+            if powers is None or powers.landmarks is not player.landmarks:
+                powers = in_force(state, player)
+            tail = last_moves.get(powers.built)
+            if tail is None:
+                tail = last_moves[powers.built] = (*_unbuilt(paid_for, powers.built), PASS)
+            return affordable + tail
         moves = list(affordable)
-    landmarks = player.landmarks
-    for lid, move in paid_for:
-        if not landmarks[lid]:
-            moves.append(move)
+    moves += _unbuilt(paid_for, tuple(player.landmarks.values()))
     project = table.project
     if project and not player.flag and project.cost <= coins:
         moves.append(CONTRIBUTE)
@@ -206,6 +213,11 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         moves.extend(extra.legal(state))
     moves.append(PASS)
     return moves
+
+
+def _unbuilt(paid_for: tuple, built: tuple[bool, ...]) -> list[tuple]:
+    """The moves of the landmarks in `paid_for` ((slot, move)) that are not `built` (by slot)."""
+    return [move for slot, move in paid_for if not built[slot]]
 
 
 # the legal moves of every phase but the roll (legal_moves answers that one itself)

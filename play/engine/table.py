@@ -115,19 +115,24 @@ def activation(table: Table, active: int, total: int) -> Activation | None:
     return found[total]
 
 
-LandmarkMoves = tuple[tuple[str, tuple[str, str]], ...]  # (landmark id, the move that builds it)
+# What a number of coins pays for of a seat's landmarks: the landmarks, in slot order, as (slot, the
+# move that builds it), and the tail of the build step's moves by which of the seat's landmarks
+# are built (by slot): the moves of those paid for and not built, then passing (kept on first use)
+LandmarksWithin = tuple[tuple[tuple[int, tuple[str, str]], ...], dict[tuple[bool, ...], tuple]]
 
 
-def _landmarks_by_coins(costs: dict[str, int]) -> tuple[LandmarkMoves, ...]:
+def _landmarks_by_coins(costs: dict[str, int]) -> tuple[LandmarksWithin, ...]:
     """A seat's landmarks that each number of coins pays for, up to its dearest landmark's cost
     (Table.landmark_moves)."""
-    moves = [(lid, cost, ("build_landmark", lid)) for lid, cost in costs.items()]
-    by_coins: list[LandmarkMoves] = []
-    within: LandmarkMoves = ()
+    moves = [
+        (slot, cost, ("build_landmark", lid)) for slot, (lid, cost) in enumerate(costs.items())
+    ]
+    by_coins: list[LandmarksWithin] = []
+    within: LandmarksWithin = ((), {})
     for coins in range(max(costs.values(), default=0) + 1):
-        paid_for = tuple((lid, move) for lid, cost, move in moves if cost <= coins)
-        if paid_for != within:  # one tuple for all the coins that pay for the same landmarks
-            within = paid_for
+        paid_for = tuple((slot, move) for slot, cost, move in moves if cost <= coins)
+        if paid_for != within[0]:  # one entry for all the coins that pay for the same landmarks
+            within = (paid_for, {})
         by_coins.append(within)
     return tuple(by_coins)
 
@@ -157,9 +162,9 @@ class Table:
     # whether a landmark or island of the game gives an extra turn on some total: if none does,
     # only doubles can earn one
     extra_turn_totals: bool = False
-    # per seat, by coins (the last entry for any more): its landmarks those coins pay for, in slot
-    # order, as (id, the move that builds it); the build step offers those not built yet
-    landmark_moves: tuple[tuple[LandmarkMoves, ...], ...] = ()
+    # per seat, by coins (the last entry for any more): its landmarks those coins pay for, and the
+    # build step's last moves by the landmarks built (LandmarksWithin: a cache, as `activations`)
+    landmark_moves: tuple[tuple[LandmarksWithin, ...], ...] = field(default=(), compare=False)
     # the cards a Business Center may swap: establishments, not purple (the Kosmos Shop is none)
     tradeable: frozenset[str] = frozenset()
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none

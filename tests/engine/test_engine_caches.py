@@ -165,3 +165,64 @@ def test_the_pile_sets_together_keep_a_bounded_number_of_offers(monkeypatch):
             assert kept.offered(mask) == (moves, (*moves, PASS))  # right, whatever was forgotten
             held = sum(len(each.offers) for each in market._PILE_SETS.values())
             assert held == market._offers_held <= 50
+
+
+def _build_moves_from_scratch(state):
+    """A build step's moves read from the market and the seat alone (no project, no extra
+    actions, no copy limit): affordable piles in market order, a purple card owned excepted,
+    then the affordable landmarks not built, in the seat's slot order, then passing."""
+    seat = state.active
+    player, cards = state.players[seat], state.table.cards
+    piles = [
+        ("build", card_id)
+        for card_id, copies in state.market.items()
+        if copies and cards[card_id].cost <= player.coins
+        if not (cards[card_id].colour == "purple" and card_id in player.city)
+    ]
+    costs = state.table.landmark_costs[seat]
+    landmarks = [
+        ("build_landmark", lid)
+        for lid, built in player.landmarks.items()
+        if not built and costs[lid] <= player.coins
+    ]
+    return [*piles, *landmarks, ("pass",)]
+
+
+def test_a_build_step_offers_the_landmarks_each_seat_has_not_built_whatever_was_kept():
+    import random
+
+    from play.engine import legal_moves, play
+    from play.engine.state import Phase
+
+    # seats whose landmarks lie in different orders and cost differently share one table
+    setup = new_game("classic", players=NAMES[:3], seed=0).setup
+    setup["landmarks"][1] = setup["landmarks"][1][::-1]
+    setup["landmarks"][2] = [
+        {**entry, "cost": 9 - 2 * i} for i, entry in enumerate(setup["landmarks"][2])
+    ]
+    setups = [
+        setup,
+        *(new_game("classic", players=NAMES[:count], seed=1).setup for count in (2, 4)),
+    ]
+    steps = 0
+    for setup in setups:
+        for seed in range(15):
+            state = new_game({**setup, "seed": seed})
+            rng = random.Random(seed)
+            while state.winner is None:
+                moves = legal_moves(state)
+                if state.phase == Phase.BUILD:
+                    assert isinstance(moves, tuple)  # shared or not, no caller may change it
+                    assert list(moves) == _build_moves_from_scratch(state)
+                    steps += 1
+                play(state, moves[rng.randrange(len(moves))])
+    assert steps > 2_000
+
+    state = new_game("classic", players=NAMES[:2], seed=3, coins=[30, 30])
+    state.dice, state.phase = (3,), Phase.BUILD
+    assert ("build_landmark", "shopping_mall") in legal_moves(state)  # kept now
+    trial = state.copy()
+    trial.players[ANN].landmarks = {**trial.players[ANN].landmarks, "shopping_mall": True}
+    assert list(legal_moves(trial)) == _build_moves_from_scratch(trial)
+    assert ("build_landmark", "shopping_mall") not in legal_moves(trial)
+    assert ("build_landmark", "shopping_mall") in legal_moves(state)
