@@ -415,12 +415,11 @@ def _activate(state: GameState, events: Events | None) -> None:
         return
     players = state.players
     quiet = events is None and state.owned is None
-    for payout in activation.payouts:
-        player = players[payout[0]]  # its city stays as it is: resolvers move coins only
-        copies = player.city.get(payout[1])
-        if not copies:  # most seats own none of most cards: skipped before the rest is read
+    for seat, card_id, amount, take, may_earn_more, card in activation.payouts:
+        player = players[seat]  # its city stays as it is: resolvers move coins only
+        copies = player.city.get(card_id)
+        if not copies:  # most seats own none of most cards
             continue
-        seat, card_id, amount, take, may_earn_more, card = payout
         if player.face_down:
             copies -= player.face_down.get(card_id, 0)
             if not copies:
