@@ -185,8 +185,11 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
         costing = pile_set.costing
         mask = piles.open & costing[coins if coins < len(costing) else -1]
         if mask & pile_set.purple_mask:
-            for card_id, bit in pile_set.purple:  # a purple card owned is offered no more
-                if mask & bit and card_id in player.city:
+            # a purple card owned is offered no more: its bit cleared, set or not (testing the
+            # mask first cost more than the clearings it spared)
+            city = player.city
+            for card_id, bit in pile_set.purple:
+                if card_id in city:
                     mask &= ~bit
         found = pile_set.offers.get(mask)
         if found is None:
