@@ -29,7 +29,6 @@ from .swaps import NOBODY_FULL, Swaps
 from .table import activation as lay_out_activation
 
 Events = list[dict]
-_UNSEEN = object()  # a total no roll of the game has activated yet (Table.activations)
 
 # The phases the turn sets, read once: an enum's member is an attribute look-up through its class
 # that costs several times a global's, and every step sets one.
@@ -163,8 +162,9 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
     player = state.players[active]
     coins = player.coins
     table = state.table
-    extras = _EXTRAS_IN_GAME.get(table.rules)
-    if extras is None:
+    try:  # kept once a game of these rules has asked: a subscript costs less than a .get call
+        extras = _EXTRAS_IN_GAME[table.rules]
+    except KeyError:
         extras = _EXTRAS_IN_GAME[table.rules] = tuple(
             extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
         )
@@ -203,8 +203,9 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
             powers = player.in_force_cache
             if powers is None or powers.landmarks is not player.landmarks:
                 powers = in_force(state, player)
-            tail = last_moves.get(powers.built)
-            if tail is None:
+            try:
+                tail = last_moves[powers.built]
+            except KeyError:
                 tail = last_moves[powers.built] = (*_unbuilt(paid_for, powers.built), PASS)
             return affordable + tail
         moves = list(affordable)
@@ -409,8 +410,9 @@ def _activate(state: GameState, events: Events | None) -> None:
     total = dice[0] if len(dice) == 1 else dice[0] + dice[1]  # one die or two, never more
     table = state.table
     active = state.active
-    activation = table.activations[active].get(total, _UNSEEN)
-    if activation is _UNSEEN:
+    try:  # laid out on the first such roll: a subscript costs less than a .get call
+        activation = table.activations[active][total]
+    except KeyError:
         activation = lay_out_activation(table, active, total)
     if activation is None:
         state.queue = ()
