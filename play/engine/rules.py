@@ -340,11 +340,12 @@ def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> 
     if forced is None:  # _roll_dice's commonest case, from the dice the game mixed ahead
         count = move[1]
         draws = state.draws
-        first, faces = state.dice_ahead
+        setup = state.setup
+        mixed_for, first, faces = state.dice_ahead
         at = draws - first
-        if at < 0 or at + count > len(faces):
-            faces = _dice_faces(state.setup["seed"], draws, DICE_AHEAD)
-            state.dice_ahead = (draws, faces)
+        if mixed_for is not setup or at < 0 or at + count > len(faces):
+            faces = _dice_faces(setup["seed"], draws, DICE_AHEAD)
+            state.dice_ahead = (setup, draws, faces)
             at = 0
         dice = (faces[at],) if count == 1 else (faces[at], faces[at + 1])  # never more dice
         state.draws = draws + count

@@ -201,9 +201,11 @@ class GameState:
         self.owned: list[bool] | None = None
         self.setup_json_cache = SetupJson()  # shared by every state that play derives from this
         self.piles_cache = None  # market.Piles: the open piles of self.market
-        # (first, faces): dice.faces of the draws from `first` on, mixed ahead for the rolls to
-        # come. They follow from the seed alone, so every state of the game may share them.
-        self.dice_ahead: tuple[int, bytes] = (0, b"")
+        # (setup, first, faces): dice.faces of the setup's seed's draws from `first` on, mixed
+        # ahead for the rolls to come. States that share them may have other setups (the
+        # expert's trials play on with seeds of their own), so a roll uses them only for the
+        # very setup they were mixed for (a setup is never changed once its game has started).
+        self.dice_ahead: tuple[dict | None, int, bytes] = (None, 0, b"")
         # The market dict if this state made it and shares it with no other state: a build
         # changes it in place. Any other dict (shared with a successor or a snapshot, or given
         # from outside) is copied by the first build, which then owns the copy.

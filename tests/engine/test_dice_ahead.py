@@ -70,3 +70,21 @@ def test_a_take_back_and_a_copy_roll_the_same_dice_again():
     play(state, ("roll", 1))
     assert state.dice == twin.dice == first == dice.roll(9, 0, 1)
     assert state.to_json() == twin.to_json()
+
+
+def test_a_state_given_another_seed_rolls_that_seeds_dice_not_the_ones_mixed_before():
+    # the expert's trials play on from a copy of the game with a seed of their own: the dice the
+    # game mixed ahead for its own seed would tell them the real game's future
+    state = new_game("classic", players=NAMES, seed=4)
+    play(state, ("roll", 1))
+    trial = state.copy()
+    trial.setup = {**state.setup, "seed": 77}
+    while trial.phase != "roll":
+        play(trial, legal_moves(trial)[-1])
+    draws = trial.draws
+    play(trial, ("roll", 1))
+    assert trial.dice == dice.roll(77, draws, 1)
+    while state.phase != "roll":
+        play(state, legal_moves(state)[-1])
+    play(state, ("roll", 1))
+    assert state.dice == dice.roll(4, draws, 1)
