@@ -26,7 +26,7 @@ class Swaps(Sequence):
     def __init__(self, mine: list[str], theirs: list[tuple[int, list[str], Collection[str]]]):
         self._mine = mine
         self._theirs = theirs
-        # per seat: every card it may receive for every card it offers, but a card for itself
+        # per seat: each card it may receive times each card it offers, less a card for itself
         gives = set(mine)
         length = 1  # skip
         for _seat, takes, full in theirs:
