@@ -26,6 +26,7 @@ from .errors import IllegalAction, shown
 from .market import PASS, Piles, market_piles, open_piles, refill_market
 from .state import GameState, Phase
 from .swaps import NOBODY_FULL, Swaps
+from .table import BUILD_STEP_EXTRAS, registering
 from .table import activation as lay_out_activation
 
 Events = list[dict]
@@ -162,12 +163,7 @@ def _legal_build(state: GameState) -> Sequence[tuple]:
     player = state.players[active]
     coins = player.coins
     table = state.table
-    try:  # kept once a game of these rules has asked: a subscript costs less than a .get call
-        extras = _EXTRAS_IN_GAME[table.rules]
-    except KeyError:
-        extras = _EXTRAS_IN_GAME[table.rules] = tuple(
-            extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in table.rules
-        )
+    extras = table.build_step_extras
     by_coins = table.landmark_moves[active]
     paid_for, last_moves = by_coins[coins if coins < len(by_coins) else -1]  # built or not
     if "two_copies_max" in table.variants:
@@ -462,7 +458,7 @@ def _activate(state: GameState, events: Events | None) -> None:
     if purple:
         _resolve_queue(state, events)
         return
-    if _AFTER_INCOME_IN_GAME.get(table.rules) == ():  # no hooks: _after_income, spelled out
+    if not table.after_income:  # _after_income, spelled out
         state.phase = BUILD_PHASE
     else:
         _after_income(state, events)
@@ -485,11 +481,7 @@ def _resolve_queue(state: GameState, events: Events | None) -> None:
 
 def _after_income(state: GameState, events: Events | None) -> None:
     """A roll's activation is over, its purple cards too: the rules' hooks, then the build step."""
-    rules = state.table.rules
-    hooks = _AFTER_INCOME_IN_GAME.get(rules)
-    if hooks is None:
-        hooks = _hooks_in_game(_AFTER_INCOME_IN_GAME, AFTER_INCOME, rules)
-    for hook in hooks:
+    for hook in state.table.after_income:
         hook(state, events)
     state.phase = BUILD_PHASE
 
@@ -754,11 +746,7 @@ def end_action(state: GameState, events: Events | None) -> None:
     state.turn += 1
     if events is not None:
         events.append({"type": "turn", "player": seat, "extra": False})
-    rules = table.rules
-    hooks = _START_OF_TURN_IN_GAME.get(rules)
-    if hooks is None:
-        hooks = _hooks_in_game(_START_OF_TURN_IN_GAME, START_OF_TURN, rules)
-    for hook in hooks:
+    for hook in table.start_of_turn:
         hook(state, events)
 
 
@@ -817,11 +805,7 @@ def start_turn(
         state.extra_turns += 1
     if events is not None:
         events.append({"type": "turn", "player": seat, "extra": extra})
-    rules = table.rules
-    hooks = _START_OF_TURN_IN_GAME.get(rules)
-    if hooks is None:
-        hooks = _hooks_in_game(_START_OF_TURN_IN_GAME, START_OF_TURN, rules)
-    for hook in hooks:
+    for hook in table.start_of_turn:
         hook(state, events)
 
 
@@ -844,33 +828,16 @@ class BuildStepExtra:
         self.rule = rule
 
 
-BUILD_STEP_EXTRAS: list[BuildStepExtra] = []
-_EXTRAS_IN_GAME: dict[frozenset[str], tuple[BuildStepExtra, ...]] = {}  # by the game's rule ids
 _ACTION_RULES: dict[str, str] = {}  # action type -> the rule id that brings it
 
-# Hooks later rules add (`add_hook`), each called as hook(state, events) on the state being played;
-# events is None when nobody asked for them. START_OF_TURN: a seat's turn (or extra turn) has just
-# begun, before its roll; state.active is it. AFTER_INCOME: a roll's activation, purple decisions
-# included, is over; the build step is next. Each is kept as (rule id or None, hook): a hook with a
-# rule id runs only in games that have that rule.
 Hook = Callable[[GameState, "Events | None"], None]
-START_OF_TURN: list[tuple[str | None, Hook]] = []
-AFTER_INCOME: list[tuple[str | None, Hook]] = []
-# The hooks of each list that run in a game, by the game's rule ids: found once per set of rules.
-_START_OF_TURN_IN_GAME: dict[frozenset[str], tuple[Hook, ...]] = {}
-_AFTER_INCOME_IN_GAME: dict[frozenset[str], tuple[Hook, ...]] = {}
 
 
 def add_hook(hooks: list, hook: Hook, rule: str | None = None) -> None:
-    """Register a START_OF_TURN or AFTER_INCOME hook, for the games with `rule` (None: all)."""
+    """Register a START_OF_TURN or AFTER_INCOME hook (table.py says when each runs), for the
+    games with `rule` (None: all); events is None when nobody asked for them."""
+    registering()
     hooks.append((rule, hook))
-    _START_OF_TURN_IN_GAME.clear()
-    _AFTER_INCOME_IN_GAME.clear()
-
-
-def _hooks_in_game(found: dict, hooks: list, rules: frozenset[str]) -> tuple[Hook, ...]:
-    in_game = found[rules] = tuple(hook for rule, hook in hooks if rule is None or rule in rules)
-    return in_game
 
 
 # action type -> (the phase it is taken in, its check, its step)
@@ -910,12 +877,12 @@ def rule_actions() -> dict[str, str]:
 
 
 def register_build_step_action(extra: BuildStepExtra) -> None:
+    registering()
     _HANDLERS[extra.action_type] = ("build", extra.check, extra.step)
     _STEPS[extra.action_type] = extra.step
     ACTION_FIELDS[extra.action_type] = extra.fields
     _TO_ACTION[extra.action_type] = _action_maker(extra.action_type, extra.fields)
     BUILD_STEP_EXTRAS.append(extra)
-    _EXTRAS_IN_GAME.clear()
     if extra.rule is not None:
         _ACTION_RULES[extra.action_type] = extra.rule
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import NamedTuple
@@ -29,6 +30,16 @@ from .stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()
+# What later rules add to a turn (rules.add_hook, rules.register_build_step_action), each with the
+# rule id it comes with (None: every game): hooks called as hook(state, events) on the state being
+# played, START_OF_TURN's when a seat's turn (or extra turn) has just begun, before its roll, and
+# AFTER_INCOME's when a roll's activation, purple decisions included, is over, before the build
+# step; and actions of the build step. A table takes those of its game's rules when it is built,
+# so a rule registers them when its module is imported, before any table is (`registering`).
+START_OF_TURN: list[tuple[str | None, Callable]] = []
+AFTER_INCOME: list[tuple[str | None, Callable]] = []
+BUILD_STEP_EXTRAS: list = []  # rules.BuildStepExtra, each with its `rule`
+_built_any = False
 # Of those, the rules under which cards may lie face down: a save of a game without one holds none.
 FACE_DOWN_RULES: set[str] = set()
 KNOWN_VARIANTS = frozenset({"random_market", "two_copies_max"})
@@ -169,6 +180,11 @@ class Table:
     tradeable: frozenset[str] = frozenset()
     # the cards that pay after the build step (coin_if_broke_after_build): most games have none
     after_build: frozenset[str] = frozenset()
+    # what the game's rules add to a turn: START_OF_TURN's hooks, AFTER_INCOME's, and the build
+    # step's extra actions
+    start_of_turn: tuple[Callable, ...] = ()
+    after_income: tuple[Callable, ...] = ()
+    build_step_extras: tuple = ()
     # When a landmark starts to work: from its owner's next turn (the classic and Kosmos books),
     # or in Legacy games from the next turn, whoever's it is (the Legacy book, p. 8: "in all
     # future turns").
@@ -363,6 +379,8 @@ def build_table(setup: dict) -> Table:
     bonus_icons = frozenset(
         icon for effect in powers if effect.kind == "icon_bonus" for icon in effect["icons"]
     )
+    global _built_any
+    _built_any = True
     return Table(
         cards=cards,
         landmarks=landmarks,
@@ -385,7 +403,23 @@ def build_table(setup: dict) -> Table:
             card.id for card in cards.values() if card.effect.kind == "coin_if_broke_after_build"
         ),
         landmarks_wait_for_owner=edition_id != LEGACY_EDITION,
+        start_of_turn=_of_rules(START_OF_TURN, rules),
+        after_income=_of_rules(AFTER_INCOME, rules),
+        build_step_extras=tuple(
+            extra for extra in BUILD_STEP_EXTRAS if extra.rule is None or extra.rule in rules
+        ),
     )
+
+
+def _of_rules(hooks: list[tuple[str | None, Callable]], rules: frozenset[str]) -> tuple:
+    return tuple(hook for rule, hook in hooks if rule is None or rule in rules)
+
+
+def registering() -> None:
+    """Refuses a hook or action registered once a table has been built: that table, and any
+    kept for the games to come, would go on without it."""
+    if _built_any:
+        raise RuntimeError("a rule registers what it adds when its module is imported")
 
 
 def _expedition(track, islands: dict, rules: frozenset) -> tuple[int, dict[int, str]]:

@@ -34,14 +34,13 @@ from __future__ import annotations
 from play.engine.effects import effects_in_force, transfer
 from play.engine.errors import IllegalAction, shown
 from play.engine.rules import (
-    START_OF_TURN,
     BuildStepExtra,
     add_hook,
     end_action,
     expect_keys,
     register_build_step_action,
 )
-from play.engine.table import KNOWN_RULES
+from play.engine.table import KNOWN_RULES, START_OF_TURN
 
 RULE = "expedition"
 COST_PER_SPACE = 2

@@ -23,8 +23,8 @@ clockwise from the roller) takes 2 coins from the bank:
 from __future__ import annotations
 
 from play.engine.effects import face_up, transfer
-from play.engine.rules import AFTER_INCOME, START_OF_TURN, add_hook
-from play.engine.table import FACE_DOWN_RULES, KNOWN_RULES
+from play.engine.rules import add_hook
+from play.engine.table import AFTER_INCOME, FACE_DOWN_RULES, KNOWN_RULES, START_OF_TURN
 
 FLIP = "yokai_flip"
 COINS = "yokai_coins"
