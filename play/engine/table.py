@@ -30,6 +30,8 @@ from .stickers import apply_stickers
 
 # Rule ids the engine implements; a setup naming any other is refused. Later rules register here.
 KNOWN_RULES: set[str] = set()
+# Of those, the rules under which cards may lie face down: a save of a game without one holds none.
+FACE_DOWN_RULES: set[str] = set()
 # What later rules add to a turn (rules.add_hook, rules.register_build_step_action), each with the
 # rule id it comes with (None: every game): hooks called as hook(state, events) on the state being
 # played, START_OF_TURN's when a seat's turn (or extra turn) has just begun, before its roll, and
@@ -39,9 +41,7 @@ KNOWN_RULES: set[str] = set()
 START_OF_TURN: list[tuple[str | None, Callable]] = []
 AFTER_INCOME: list[tuple[str | None, Callable]] = []
 BUILD_STEP_EXTRAS: list = []  # rules.BuildStepExtra, each with its `rule`
-_built_any = False
-# Of those, the rules under which cards may lie face down: a save of a game without one holds none.
-FACE_DOWN_RULES: set[str] = set()
+_built_any = False  # set by the first table built: registering is over
 KNOWN_VARIANTS = frozenset({"random_market", "two_copies_max"})
 RANDOM_MARKET_SIZE = 10
 # Edition ids a setup may name: the boxes in the catalog, and "legacy" for a campaign's game
