@@ -65,11 +65,19 @@ PROJECTS: dict[str, ProjectDef] = _index(
 )
 
 
+MAX_PILE = 99  # copies of one card in a market pile or a start city
+
+
 def _edition(ident: str, data: dict) -> Edition:
     where = f"content/editions.toml: edition {ident!r}"
     for card in [*data["start_city"], *data["market"]]:
         if card not in CARDS:
             raise ContentError(f"{where}: unknown card {card!r}")
+    for card, copies in data["market"].items():
+        if not CARDS[card].is_establishment:
+            raise ContentError(f"{where}: the market holds {card!r}, which is no establishment")
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_PILE:
+            raise ContentError(f"{where}: the market's {card!r} pile is not 0 to {MAX_PILE} copies")
     for landmark in data["landmarks"]:
         if landmark not in LANDMARKS:
             raise ContentError(f"{where}: unknown landmark {landmark!r}")

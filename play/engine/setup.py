@@ -31,7 +31,7 @@ import copy
 from typing import Any
 
 from . import dice
-from .catalog import EDITIONS
+from .catalog import EDITIONS, MAX_PILE
 from .errors import IllegalAction, shown
 from .market import refill_market
 from .rules import start_turn
@@ -40,7 +40,6 @@ from .table import Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 players
 MAX_NAME = 40  # characters in a player's name
-MAX_PILE = 99  # copies of one card in a market pile or a start city
 MAX_COINS = 99_999  # a seat's coins at the start
 SEED_LIMIT = 2**64  # the dice use the seed modulo 2**64; larger ones only bloat the state
 MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
@@ -199,7 +198,8 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
     """Check a full setup (RULES.md §6: setups are checked) and lay out the table.
 
     Every check runs here, once per game; the actions trust what was checked. `table_key` names
-    everything the setup's table is derived from, for setups that share their table."""
+    everything the setup's table is derived from, for an edition's setups, which share their
+    table and take the edition's market (checked as the catalog read it)."""
     if not isinstance(setup, dict):
         raise IllegalAction("setup_not_dict")
     names = _names(setup)
@@ -218,12 +218,13 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
     for key in ("rules", "variants"):
         if not isinstance(setup.setdefault(key, []), list):
             raise IllegalAction("setup_list", field=key)
-    kept = _EDITION_TABLES.get(table_key) if table_key else None
     try:
-        state = GameState(setup, kept)
+        state = GameState(setup, _EDITION_TABLES.get(table_key) if table_key else None)
     except (KeyError, TypeError, AttributeError) as error:
         raise IllegalAction("setup_field", field="landmarks", value=shown(error)) from error
     table = state.table
+    if table_key:
+        _EDITION_TABLES[table_key] = table
 
     for seat, name in enumerate(names):
         city = _check_city(table, name, cities[seat])
@@ -246,8 +247,7 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
             )
         )
 
-    # An edition's market follows from its table's key: checked with the table's first game.
-    if kept is None:
+    if not table_key:  # an edition's market was checked with the edition (catalog._edition)
         for card_id, copies in setup["market"].items():
             card = table.card(card_id)
             if not card.is_establishment:
@@ -256,8 +256,6 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
                 raise IllegalAction(
                     "market_copies", card=card_id, most=MAX_PILE, value=shown(copies)
                 )
-        if table_key:
-            _EDITION_TABLES[table_key] = table
     if "random_market" in table.variants:
         deck = [card_id for card_id, copies in setup["market"].items() for _ in range(copies)]
         state.market_deck, state.draws = dice.shuffled(deck, seed, state.draws)

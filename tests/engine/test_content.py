@@ -4,6 +4,7 @@ import pytest
 
 from play.engine import ContentError
 from play.engine.cards import parse_card, parse_landmark, parse_project
+from play.engine.catalog import _edition
 
 WHEAT = {
     "id": "wheat_field",
@@ -56,3 +57,31 @@ def test_landmarks_and_projects_take_only_their_own_effect_kinds():
     project = {"id": "moon", "name": WHEAT["name"], "cost": 5, "effect": {"kind": "reroll"}}
     with pytest.raises(ContentError, match="community project 'moon': unknown effect kind"):
         parse_project(project)
+
+
+CLASSIC = {
+    "name": {"en": "Classic"},
+    "min_players": 2,
+    "max_players": 4,
+    "coins": 3,
+    "start_city": {"wheat_field": 1, "bakery": 1},
+    "landmarks": ["train_station"],
+    "market": {"wheat_field": 6},
+}
+
+
+@pytest.mark.parametrize(
+    ("market", "message"),
+    [
+        ({"kosmos_shop": 1}, "the market holds 'kosmos_shop', which is no establishment"),
+        ({"wheat_field": 100}, "the market's 'wheat_field' pile is not 0 to 99 copies"),
+        ({"wheat_field": -1}, "pile is not 0 to 99 copies"),
+        ({"wheat_field": 2.0}, "pile is not 0 to 99 copies"),
+        ({"wheat_field": True}, "pile is not 0 to 99 copies"),
+    ],
+)
+def test_an_editions_market_is_checked_as_the_edition_is_read(market, message):
+    # new_game trusts an edition's own market (a setup given whole is checked in setup.start)
+    assert _edition("classic", CLASSIC).market == {"wheat_field": 6}
+    with pytest.raises(ContentError, match=message):
+        _edition("classic", {**CLASSIC, "market": market})

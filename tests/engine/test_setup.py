@@ -1,12 +1,9 @@
 """Both editions' setups, the books' variants and the start-position keywords."""
 
-import dataclasses
-
 import pytest
 from helpers import ANN, BEN, NAMES, game, roll, transfers
 
-from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
-from play.engine import setup as engine_setup
+from play.engine import GameState, apply_action, legal_actions, new_game
 from play.engine.catalog import EDITIONS
 
 
@@ -164,20 +161,3 @@ def test_a_full_setup_starts_the_same_game_as_the_edition_keywords():
     again = new_game(state.setup)
     assert again == state
     assert GameState.from_json(state.to_json()) == state
-
-
-def test_an_editions_market_is_checked_until_a_game_of_its_table_has_started(monkeypatch):
-    # a variant list no other test uses: a table key of its own, not kept yet
-    variants = ["two_copies_max", "random_market"]
-    key = ("classic", 3, frozenset(variants))
-    monkeypatch.delitem(engine_setup._EDITION_TABLES, key, raising=False)
-    bad = {**EDITIONS["classic"].market, "kosmos_shop": 2}  # not an establishment
-    monkeypatch.setitem(EDITIONS, "classic", dataclasses.replace(EDITIONS["classic"], market=bad))
-    for _ in range(2):  # refused both times: a refused market keeps no table
-        with pytest.raises(IllegalAction) as refused:
-            new_game("classic", players=NAMES[:3], variants=variants)
-        assert refused.value.code == "market_card"
-    assert key not in engine_setup._EDITION_TABLES
-    monkeypatch.undo()
-    new_game("classic", players=NAMES[:3], variants=variants)
-    assert key in engine_setup._EDITION_TABLES
