@@ -333,7 +333,9 @@ def _check_roll(state: GameState, action: dict) -> tuple:
 
 
 def _roll(state: GameState, move: tuple, events: Events | None, forced=None) -> None:
-    if forced is None:  # _roll_dice's commonest case, from the dice the game mixed ahead
+    # The commonest roll takes its dice from those the game mixed ahead (dice.faces); _roll_dice,
+    # for rerolls and forced dice, mixes them one by one: the same draws either way.
+    if forced is None:
         count = move[1]
         draws = state.draws
         setup = state.setup
