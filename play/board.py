@@ -445,8 +445,18 @@ def expedition_track(state: GameState, seats: list[dict] = ()) -> dict | None:
 
 
 def board_context(
-    state: GameState, seats: list[dict], entries, *, you=None, may_act=False, give=None
+    state: GameState,
+    seats: list[dict],
+    entries,
+    *,
+    you=None,
+    may_act=False,
+    give=None,
+    seed_shown=False,
+    seed_chosen=False,
 ):
+    """What the board template shows. The seed only with `seed_shown` (`Game.seed_shown`): until
+    the game has ended every coming roll follows from it."""
     table = state.table
     active = state.players[state.active]
     project = None
@@ -466,7 +476,9 @@ def board_context(
         "state": state,
         "you": you,
         "can_build": len(builds),
-        "summary": describe.game_summary(state.setup),
+        "summary": describe.game_summary(
+            state.setup, seed_shown=seed_shown, seed_chosen=seed_chosen
+        ),
         "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None, setup),
         "market": Lazy(_market, state, builds, setup),

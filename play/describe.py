@@ -219,13 +219,15 @@ VARIANT_NAMES = {
 }
 
 
-def game_summary(setup: dict) -> dict:
-    """The edition, the variants and the seed of a game, in words."""
+def game_summary(setup: dict, *, seed_shown: bool = False, seed_chosen: bool = False) -> dict:
+    """The edition, the variants and, once it may be shown (`Game.seed_shown`), the seed of a
+    game, in words; whether the players chose the seed."""
     edition = setup.get("edition", "")
     return {
         "edition": EDITION_NAMES.get(edition, edition.replace("_", " ").capitalize()),
         "variants": [VARIANT_NAMES.get(v, v.replace("_", " ")) for v in setup.get("variants", [])],
-        "seed": setup.get("seed"),
+        "seed": setup.get("seed") if seed_shown else None,
+        "seed_chosen": seed_chosen,
         "guide": edition if edition in ("classic", "kosmos", "legacy") else "",
     }
 

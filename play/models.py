@@ -27,6 +27,7 @@ from play.engine.catalog import EDITIONS
 from play.engine.errors import shown
 from play.engine.replay import replay
 from play.player_colours import PLAYER_COLOURS
+from play.seeds import fresh_seed
 from play.signals import game_finished, move_made
 
 logger = logging.getLogger(__name__)
@@ -132,6 +133,9 @@ class Game(models.Model):
     # on them (the campaign turned a deck card because of that move).
     undo_floor = models.PositiveIntegerField(default=0)
     pace = models.CharField(max_length=8, default=RELAXED)
+    # The players chose the seed on the start form: they know every coming roll by their own
+    # choice, so the game shows it (any other game's seed is secret until the game has ended).
+    seed_chosen = models.BooleanField(default=False)
     # A chapter of a campaign offers no rematch: what comes after it is the campaign's to say.
     rematch_offered = models.BooleanField(default=True)
     # The one rematch of this game, made by whoever pressed first; every page is led to it.
@@ -228,8 +232,9 @@ class Game(models.Model):
         """A new game of an edition; seats are (name, kind) pairs. IllegalAction if invalid."""
         if pace not in PACES:
             raise IllegalAction("unknown_pace", pace=shown(pace))
+        seed_chosen = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = fresh_seed()
         for _name, kind in seats:
             if kind not in SEAT_KINDS:
                 raise IllegalAction("unknown_seat_kind", kind=shown(kind))
@@ -240,7 +245,9 @@ class Game(models.Model):
             variants=list(variants),
             first_player=first_player,
         )
-        return cls.create_from(state, [kind for _name, kind in seats], pace=pace)
+        return cls.create_from(
+            state, [kind for _name, kind in seats], pace=pace, seed_chosen=seed_chosen
+        )
 
     @classmethod
     def create_from_setup(
@@ -251,12 +258,14 @@ class Game(models.Model):
         pace: str = RELAXED,
         colours: list[str] | None = None,
         rematch_offered: bool = True,
+        seed_chosen: bool = False,
     ) -> Game:
         """A new game from a full engine setup (a campaign's or a Legacy table's), one seat
         kind per player in the setup. IllegalAction if the setup or a kind is invalid.
 
         `colours` names each seat's colour (player_colours.PLAYER_COLOURS), for a table whose
-        players have colours of their own, as a campaign's mayors do."""
+        players have colours of their own, as a campaign's mayors do. `seed_chosen`: the
+        setup's seed was chosen by the players, not drawn by `play.seeds`."""
         for kind in kinds:
             if kind not in SEAT_KINDS:
                 raise IllegalAction("unknown_seat_kind", kind=shown(kind))
@@ -266,6 +275,7 @@ class Game(models.Model):
             pace=pace,
             colours=colours or [],
             rematch_offered=rematch_offered,
+            seed_chosen=seed_chosen,
         )
 
     def set_seat_colours(self, colours: list[str]) -> None:
@@ -287,6 +297,7 @@ class Game(models.Model):
         pace=RELAXED,
         colours: list[str] = (),
         rematch_offered: bool = True,
+        seed_chosen: bool = False,
     ) -> Game:
         """A stored game from a start state and the actions played on it (an import)."""
         entries = []
@@ -305,6 +316,7 @@ class Game(models.Model):
                 version=len(entries),
                 pace=pace,
                 rematch_offered=rematch_offered,
+                seed_chosen=seed_chosen,
             )
             game.set_seat_colours(list(colours))
             game._store(final)
@@ -344,8 +356,15 @@ class Game(models.Model):
             raise IllegalAction("action_not_a_dict")
         return cls.create_from(state, kinds, actions)
 
+    @property
+    def seed_shown(self) -> bool:
+        """Whether the game's seed may be shown and exported: every coming roll follows from
+        it, so only once the game has ended, or when the players chose it themselves."""
+        return self.finished or self.seed_chosen
+
     def export(self) -> dict:
-        """Setup (with its seed) and the actions in force: replays to this game's state."""
+        """Setup (with its seed) and the actions in force: replays to this game's state.
+        Holds the seed: give it to nobody but the host's account before `seed_shown`."""
         return {
             "format": 1,
             "setup": self.setup,
@@ -392,9 +411,7 @@ class Game(models.Model):
         setup = self.setup
         kinds = [seat["kind"] for seat in self.seats]
         if setup.get("edition") not in EDITIONS:
-            return Game.create_from_setup(
-                {**setup, "seed": secrets.randbelow(2**31)}, kinds, pace=self.pace
-            )
+            return Game.create_from_setup({**setup, "seed": fresh_seed()}, kinds, pace=self.pace)
         return Game.start(
             setup.get("edition", "classic"),
             [(seat["name"], seat["kind"]) for seat in self.seats],

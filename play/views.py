@@ -114,7 +114,16 @@ def context(
     you = who if isinstance(who, int) else None
     may_act = state.winner is None and game.may_act(who, state.active)
     give = request.GET.get("give") if request.method == "GET" else None
-    ctx = board_context(state, game.seats, entries, you=you, may_act=may_act, give=give)
+    ctx = board_context(
+        state,
+        game.seats,
+        entries,
+        you=you,
+        may_act=may_act,
+        give=give,
+        seed_shown=game.seed_shown,
+        seed_chosen=game.seed_chosen,
+    )
     key = game.key_for(who) or WATCH
     ctx.update(
         game=game,
@@ -413,7 +422,17 @@ def refused_after_csrf_failure(request: HttpRequest, code: str, key: str) -> Htt
 
 @require_safe
 def export(request: HttpRequest, code: str) -> HttpResponse:
+    """The game as a file that replays; refused while its seed is secret (`Game.seed_shown`):
+    the file holds the seed, from which every coming roll follows."""
     game = get_object_or_404(Game, code=code)
+    if not game.seed_shown:
+        text = _(
+            "A game can be exported once it is over: until then the seed its dice come from "
+            "stays secret, so that nobody can know a roll before it is made. Its replay move "
+            "by move is open already."
+        )
+        ctx = {"title": _("The game is not over yet"), "text": text, "game": game}
+        return render(request, "play/export_refused.html", ctx, status=409)
     response = JsonResponse(game.export(), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="machikoro-{game.code}.json"'
     return response
@@ -454,9 +473,16 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
             turn_starts.append((state.turn, index))
         if 0 < index <= step:
             entries.append((index - 1, None, actions[index - 1], events))
-    ctx = board_context(shown, game.seats, entries[-LOG_LENGTH:])
+    ctx = board_context(
+        shown,
+        game.seats,
+        entries[-LOG_LENGTH:],
+        seed_shown=game.seed_shown,
+        seed_chosen=game.seed_chosen,
+    )
     ctx.update(
         game=game,
+        exportable=game.seed_shown,
         # a replay's steps are the actions in force, which an undo changes: cached per version
         table_key=f"{game.code}:replay:{game.version}:{step}",
         log_key=f"replay:{game.version}",
