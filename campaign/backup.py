@@ -83,7 +83,7 @@ def export(campaign: Campaign) -> dict:
         "campaign": {
             "name": campaign.name,
             "table_secret": campaign.table_secret,
-            "seed": campaign.seed,
+            "chosen_seed": campaign.chosen_seed,
             "reader": DeckState.from_dict(campaign.reader).to_dict(),
             "chapter": campaign.chapter,
             "phase": campaign.phase,
@@ -259,7 +259,9 @@ def _store(doc: dict, deck, owner) -> Campaign:
         table_secret=_secret(data, "table_secret", CAMPAIGN_SECRET_LENGTHS),
         deck_id=deck.id,
         deck_digest=deck.digest,
-        seed=_int(data, "seed", BIG_INT),
+        # A file from before chosen seeds holds the seed the campaign was given at random: its
+        # coming games draw their own instead (`Campaign.chosen_seed`).
+        chosen_seed=None if data.get("chosen_seed") is None else _int(data, "chosen_seed", BIG_INT),
         reader=reader.to_dict(),
         chapter=_int(data, "chapter", 1000, low=1),
         phase=phase,
@@ -485,8 +487,18 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
             raise _Field("seat_secrets")
         game.undo_floor = _int(data, "undo_floor", 20_000)
         game.rematch_offered = False
+        game.seed_chosen = campaign.chosen_seed is not None
         game.set_seat_colours([mayor_at(seat).colour for seat in range(len(game.seats))])
-        game.save(update_fields=["code", "host_secret", "seats", "undo_floor", "rematch_offered"])
+        game.save(
+            update_fields=[
+                "code",
+                "host_secret",
+                "seats",
+                "undo_floor",
+                "rematch_offered",
+                "seed_chosen",
+            ]
+        )
     played_on = row.get("played_on")
     chapter_game = ChapterGame(
         campaign=campaign,

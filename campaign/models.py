@@ -20,6 +20,7 @@ from simple_history.models import HistoricalRecords
 
 from legacy_deck.format import Deck
 from legacy_deck.setup import FREE_PLAY_PICKS
+from play.seeds import fresh_seed
 
 from .decks import deck_of
 
@@ -30,7 +31,8 @@ def _secret() -> str:
 
 
 def _seed() -> int:
-    return secrets.randbelow(2**31)
+    # The default of the campaign seed that migration 0001 made (0006 drops that field).
+    return fresh_seed()
 
 
 class Phase(models.TextChoices):
@@ -126,8 +128,11 @@ class Campaign(models.Model):
     phase = models.CharField(max_length=16, choices=Phase.choices, default=Phase.READING)
     # Counts the steps taken: a step made on an older count was overtaken by another device.
     version = models.PositiveIntegerField(default=0)
-    # every game's seed comes from this one and the chapter, so a campaign replays exactly
-    seed = models.BigIntegerField(default=_seed)
+    # A seed chosen for the whole campaign (a bot campaign from the command line, a test): each
+    # game's seed then follows from it and the chapter, and the games say it was chosen. None,
+    # as for every campaign made on the site: each game's seed is drawn on its own (play.seeds),
+    # so a finished game's seed, shown at its end, tells nothing of the next game's dice.
+    chosen_seed = models.BigIntegerField(null=True, blank=True, default=None)
     # free play: the Yōkai rule the table chose ("" before free play)
     yokai_rule = models.CharField(max_length=32, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -182,6 +187,13 @@ class Campaign(models.Model):
     def game_over(self) -> bool:
         """The chapter's game has a winner, and the winner has not signed the Golden Book yet."""
         return self.phase in (Phase.AFTER_GAME, Phase.WINNERS_MOMENT)
+
+    def game_seed(self) -> int:
+        """The seed of the game the campaign starts now: drawn on its own (play.seeds), unless
+        the campaign was given a seed to follow (`chosen_seed`)."""
+        if self.chosen_seed is None:
+            return fresh_seed()
+        return (self.chosen_seed * 1_000_003 + self.chapter) % 2**31
 
     def picks_allowed(self, mayor: Mayor) -> int:
         """How many marketplace cards a mayor picks: their ticked circles; four in free play

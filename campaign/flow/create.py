@@ -51,9 +51,8 @@ def create_campaign(
             reader=reading.state.to_dict(),
             phase=Phase.READING,
             chapter=1,
+            chosen_seed=seed,
         )
-        if seed is not None:
-            campaign.seed = seed
         campaign._change_reason = reason
         campaign.save()
         rows = bulk_create_with_history(

@@ -81,7 +81,7 @@ def start_game_if_all_picked(step: Step) -> bool:
     }
     names = [mayor.name for mayor in mayors]
     colours = [mayor.colour for mayor in mayors]
-    seed = (campaign.seed * 1_000_003 + campaign.chapter) % 2**31
+    seed = campaign.game_seed()
     try:
         if campaign.in_free_play:
             setup = free_play_setup(
@@ -96,7 +96,11 @@ def start_game_if_all_picked(step: Step) -> bool:
         raise FlowError(_("The game cannot be set up: %(why)s") % {"why": why}) from None
     try:
         game = Game.create_from_setup(
-            setup, [mayor.kind for mayor in mayors], colours=colours, rematch_offered=False
+            setup,
+            [mayor.kind for mayor in mayors],
+            colours=colours,
+            rematch_offered=False,
+            seed_chosen=campaign.chosen_seed is not None,
         )
     except IllegalAction as error:
         # the setup's own table names its Legacy cards, which the built-in catalogue lacks

@@ -142,8 +142,8 @@ def _refused(doc, match="damaged") -> None:
         (("places", 0, "box"), 40000),  # a smallint column: a DataError on PostgreSQL
         (("places", 0, "box"), -1),
         (("places", 0, "order"), 2**15),
-        (("campaign", "seed"), 2**63),  # a bigint column
-        (("campaign", "seed"), -1),
+        (("campaign", "chosen_seed"), 2**63),  # a bigint column
+        (("campaign", "chosen_seed"), -1),
         (("campaign", "version"), 2**31),
         (("campaign", "chapter"), 2**15),
         (("campaign", "chapter"), 0),
