@@ -632,6 +632,9 @@ class Game(models.Model):
                 )
                 self.bot_due_at = None
                 break
+            # The bot's own rng, new at each step: Random hashes the text (SHA-512) into its
+            # state. The expert's trials draw their seeds from it, so they never roll the game's
+            # dice, and what a step shows (one choice) tells nothing usable of a 64-bit seed.
             rng = random.Random(f"{state.seed}:{version}")
             action = choose_action(self.seats[seat]["kind"], state, rng)
             with transaction.atomic():
