@@ -111,7 +111,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     assert all(link.startswith(network + "/") for link in mayor_links)
     mayor_links = [base + link.removeprefix(network) for link in mayor_links]
     campaign = Campaign.objects.get()
-    Campaign.objects.filter(pk=campaign.pk).update(seed=SEED)
+    Campaign.objects.filter(pk=campaign.pk).update(chosen_seed=SEED)
 
     ann, ben = phone(), phone()
     ann.goto(mayor_links[0])
