@@ -140,13 +140,13 @@ def test_every_rule_speaks_to_the_one_player_whose_turn_it_is(deck):
         ),
         (
             "de",
-            "Der Yōkai spukt beim Pasch von Anna: Ben dreht Bäckerei bis zum eigenen nächsten Zug "
-            "verdeckt um.",
+            "Der Yōkai spukt beim Pasch von Anna: Ben dreht „Bäckerei“ bis zum nächsten eigenen "
+            "Zug um.",
         ),
         (
             "nl",
-            "De Yōkai spookt bij de dubbele worp van Anna: Ben draait Bakkerij om tot de eigen "
-            "volgende beurt.",
+            "De Yōkai spookt bij de dubbele worp van Anna: Ben draait ‘Bakkerij’ om tot Ben weer "
+            "aan de beurt is.",
         ),
     ],
 )
@@ -176,7 +176,14 @@ NOT_OUR_WORD = {
         r"freiwillig",
         r"(am|auf dem) Tisch gespielt|echten Schachtel",
         r"Bürgermeisterin oder",
-        r"Komme, was wolle",
+        r"Tüte",  # Beutel
+        r"Türkises|Oranges",
+        r"Regelheft",  # the Legacy book's own word: Spielanleitung
+        r"als Erstes",  # zuerst
+        r"Der Tisch (hat|wählt|liest|sieht)",  # the group is "ihr"; the table is the screen
+        r"\b(Feld|Zahl|Münze)\((e|en|er|n)\)",  # counted nouns go through ngettext
+        r"Gastgeber",
+        r"Zufällige Auslage(?! \(„Komme, was wolle“\))",  # with the rulebooks' own name
         r"macht einen Ruhetag",
         r"\bMensch\b",
     ],
@@ -192,6 +199,12 @@ NOT_OUR_WORD = {
         r"(aan|op) tafel gespeeld|echte doos",
         r"kaartzijde",
         r"\bJouw\b",
+        r"Gulden Boek",  # Gouden Boek
+        r"\b(vak|getal|munt)\((en|ken|len)\)",  # counted nouns go through ngettext
+        r"gastheer|gastvrouw",
+        r"[Uu]itgegooid|Uitgooien",
+        r"De tafel (kiest|heeft|leest|ziet)",  # the group is "jullie"; the table is the screen
+        r"gehele getal",  # hele getallen
     ],
 }
 # Whom a screen addresses: the player alone on phone pages, buttons and cards (du / je), the
