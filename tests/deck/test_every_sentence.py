@@ -282,3 +282,13 @@ def test_every_translation_addresses_whom_its_screen_speaks_to(lang):
         ):
             wrong.append(("the group", msgid))
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_names_each_rule_as_its_rule_card_does(deck, lang):
+    """One rule, one name on a campaign's pages: the board's rules in force and the deck's cards."""
+    cards = {c.rule: c.name[lang] for c in deck.components.values() if c.kind == "rule"}
+    with translation.override(lang):
+        board = {rule_id: str(name) for rule_id, (name, _) in describe.RULES.items()}
+
+    assert board == cards
