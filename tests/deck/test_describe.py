@@ -35,7 +35,7 @@ CASES = [
         ("add_to_market", {"cards": ["wheat_field", "legacy_forest"]}),
         "Add to the market: Wheat Field, Forest.",
         "In die Auslage: Weizenfeld, Wald.",
-        "In de voorraad komen: Graanveld, Bos.",
+        "In de voorraad: Graanveld, Bos.",
     ),
     (
         ("move", {"components": ["gull_rock", "rule_yokai_coins"], "to": "archive"}),
