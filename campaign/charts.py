@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from play.player_colours import PLAYER_COLOURS
 
@@ -119,7 +120,11 @@ def coins_chart(mayors, games, chapters: int = 10) -> SafeString:
                     f"{bar:.1f}",
                     f"{h:.1f}",
                     PLAYER_COLOURS.get(mayor.colour, "#888"),
-                    _("%(name)s: %(coins)s coins after game %(n)s")
+                    ngettext(
+                        "%(name)s: %(coins)s coin after game %(n)s",
+                        "%(name)s: %(coins)s coins after game %(n)s",
+                        coins,
+                    )
                     % {"name": mayor.name, "coins": coins, "n": game.chapter},
                 )
             )

@@ -106,9 +106,20 @@ def _add_rule(deck: Deck, instruction: Instruction) -> str:
 
 
 def _replace_turn_overview(deck: Deck, instruction: Instruction) -> str:
-    return _("Turn overview card from now on: %(name)s (an earlier one goes to the archive).") % {
-        "name": name_of(deck, instruction["card"])
-    }
+    values = {"name": name_of(deck, instruction["card"])}
+    if instruction is _first_turn_overview(deck):  # there is none before it to put away
+        return _("Turn overview card from now on: %(name)s.") % values
+    return _("Turn overview card from now on: %(name)s (the previous one goes to the archive).") % (
+        values
+    )
+
+
+def _first_turn_overview(deck: Deck) -> Instruction | None:
+    for side in deck.sides():
+        for instruction in side.instructions:
+            if instruction.do == "replace_turn_overview":
+                return instruction
+    return None
 
 
 def _marketplace_cards(deck: Deck, instruction: Instruction) -> str:

@@ -233,34 +233,36 @@ def game_summary(setup: dict, *, seed_shown: bool = False, seed_chosen: bool = F
 
 
 # The rule cards a game may have in force: a name and what the rule does, in one line each.
+# The rules in force on the board, named as the legacy deck's rule cards name them (one rule, one
+# name on a campaign's pages).
 RULES = {
     "expedition": (
-        gettext_lazy("Expedition"),
+        gettext_lazy("The Expedition"),
         gettext_lazy(
             "Instead of building, sail your boat 1 to 3 spaces for 2 coins a space; "
             "the first boat to stop on an island claims it for good."
         ),
     ),
     "yokai_flip": (
-        gettext_lazy("Yōkai: cards turn over"),
+        gettext_lazy("The Night Fox (Yōkai)"),
         gettext_lazy(
             "When someone rolls doubles, the richest other player turns their most expensive "
             "establishment face down until their next turn; face-down cards earn nothing."
         ),
     ),
     "yokai_coins": (
-        gettext_lazy("Yōkai: coins for the poorest"),
+        gettext_lazy("The Kind Fox (Yōkai)"),
         gettext_lazy(
             "When someone rolls doubles, every player with the fewest coins takes 2 coins "
             "from the bank."
         ),
     ),
     "rest_day": (
-        gettext_lazy("Rest day"),
+        gettext_lazy("Rest Day"),
         gettext_lazy("Instead of building, you may rest and take 1 coin from the bank."),
     ),
     "turn_order_coins": (
-        gettext_lazy("Good neighbours"),
+        gettext_lazy("Good Neighbours"),
         gettext_lazy(
             "At setup, every player took 1 coin for each place they sit after the start player."
         ),

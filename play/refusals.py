@@ -9,7 +9,7 @@ the engine can raise is here and translated.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from play.engine.catalog import CARDS, EDITIONS, LANDMARKS, PROJECTS
@@ -31,8 +31,10 @@ REFUSALS = {
     "dice_forced_wrongly": _("Dice can only be set for a roll."),
     "action_fields": _("A move %(kind)s takes exactly the fields %(fields)s."),
     "no_such_seat": _("There is no seat %(seat)s in this game."),
-    "forced_dice_invalid": _(
-        "Set dice must be %(count)s whole number(s) from 1 to 6, not %(dice)s."
+    "forced_dice_invalid": ngettext_lazy(
+        "Set dice must be %(count)s whole number from 1 to 6, not %(dice)s.",
+        "Set dice must be %(count)s whole numbers from 1 to 6, not %(dice)s.",
+        "count",
     ),
     "dice_count": _("You roll 1 or 2 dice."),
     "two_dice_not_allowed": _("%(player)s may roll two dice only once a landmark allows it."),
@@ -46,7 +48,11 @@ REFUSALS = {
     ),
     "not_in_market": _("There is no %(card)s in the market."),
     "pile_sold_out": _("The %(card)s pile is sold out."),
-    "not_enough_coins": _("%(player)s has %(coins)s coins; %(card)s costs %(cost)s."),
+    "not_enough_coins": ngettext_lazy(
+        "%(player)s has %(coins)s coin; %(card)s costs %(cost)s.",
+        "%(player)s has %(coins)s coins; %(card)s costs %(cost)s.",
+        "coins",
+    ),
     "one_purple_only": _(
         "%(player)s may not own %(card)s a second time: one of each purple establishment."
     ),
@@ -55,20 +61,32 @@ REFUSALS = {
     ),
     "no_such_landmark_to_build": _("%(player)s has no landmark %(landmark)s to build."),
     "landmark_built_already": _("%(player)s has built %(landmark)s already."),
-    "not_enough_coins_landmark": _("%(player)s has %(coins)s coins; %(landmark)s costs %(cost)s."),
+    "not_enough_coins_landmark": ngettext_lazy(
+        "%(player)s has %(coins)s coin; %(landmark)s costs %(cost)s.",
+        "%(player)s has %(coins)s coins; %(landmark)s costs %(cost)s.",
+        "coins",
+    ),
     "no_project": _("This game has no community project."),
     "flag_placed_already": _("%(player)s's flag is on the community project already."),
-    "not_enough_coins_project": _(
-        "%(player)s has %(coins)s coins; the community project costs %(cost)s."
+    "not_enough_coins_project": ngettext_lazy(
+        "%(player)s has %(coins)s coin; the community project costs %(cost)s.",
+        "%(player)s has %(coins)s coins; the community project costs %(cost)s.",
+        "coins",
     ),
     "sail_spaces": _("A boat sails 1 to %(most)s spaces, not %(spaces)s."),
     "boat_at_end": _("%(player)s's boat is at the end of the expedition track already."),
-    "boat_too_far": _(
-        "%(player)s's boat is %(room)s space(s) from the end of the expedition track; it "
-        "cannot sail %(spaces)s."
+    # (room is at least 1, so spaces, more than room, is at least 2)
+    "boat_too_far": ngettext_lazy(
+        "%(player)s's boat is %(room)s space from the end of the expedition track; it "
+        "cannot sail %(spaces)s.",
+        "%(player)s's boat is %(room)s spaces from the end of the expedition track; it "
+        "cannot sail %(spaces)s.",
+        "room",
     ),
-    "not_enough_coins_sail": _(
-        "%(player)s has %(coins)s coins; sailing %(spaces)s space(s) costs %(cost)s."
+    "not_enough_coins_sail": ngettext_lazy(
+        "%(player)s has %(coins)s coin; sailing that far costs %(cost)s.",
+        "%(player)s has %(coins)s coins; sailing that far costs %(cost)s.",
+        "coins",
     ),
     "setup_not_edition": _("A game starts from an edition or from a setup."),
     "unknown_edition": _("There is no edition %(edition)s (known: %(known)s)."),
@@ -187,7 +205,7 @@ def refusal_text(error: IllegalAction, table: Table | None = None) -> str:
     params = getattr(error, "params", {})
     values = {key: _param(key, value, table) for key, value in params.items()}
     try:
-        return str(template) % values
+        return str(template % values)  # a plural template picks its form by the values
     except (KeyError, TypeError, ValueError):
         return str(template)
 

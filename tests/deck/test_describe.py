@@ -26,7 +26,7 @@ CASES = [
         ("draw_start_cards", {}),
         "Draw the start cards: the marketplace cards go into their colour's bag, everything "
         "else into the reserve.",
-        "Zieht die Startkarten: Die Marktplatzkarten kommen in die Tüte ihrer Farbe, alles "
+        "Zieht die Startkarten: Die Marktplatzkarten kommen in den Beutel ihrer Farbe, alles "
         "andere in die Reserve.",
         "Pak de startkaarten: de marktplaatskaarten gaan in het zakje van hun kleur, al het "
         "andere in de reserve.",
@@ -34,31 +34,31 @@ CASES = [
     (
         ("add_to_market", {"cards": ["wheat_field", "legacy_forest"]}),
         "Add to the market: Wheat Field, Forest.",
-        "In die Auslage kommen: Weizenfeld, Wald.",
-        "In de voorraad komen: Graanveld, Bos.",
+        "In die Auslage: Weizenfeld, Wald.",
+        "In de voorraad: Graanveld, Bos.",
     ),
     (
         ("move", {"components": ["gull_rock", "rule_yokai_coins"], "to": "archive"}),
         "Put in the archive: Gull Rock, The Kind Fox (Yōkai).",
-        "Ins Archiv kommen: Möwenfels, Der gütige Fuchs (Yōkai).",
+        "Ins Archiv: Möwenfels, Der gütige Fuchs (Yōkai).",
         "Naar het archief: Meeuwenrots, De vriendelijke vos (yōkai).",
     ),
     (
         ("move", {"components": ["ds_pottery"], "to": "reserve"}),
         "Put in the reserve: Pottery / Pretzel Stand.",
-        "In die Reserve kommen: Töpferei / Brezelstand.",
+        "In die Reserve: Töpferei / Brezelstand.",
         "Naar de reserve: Pottenbakkerij / Krakelingkraam.",
     ),
     (
         ("move", {"components": ["track_expedition", "boat_pink"], "to": "table"}),
         "Set out on the table, from now on at every game: Expedition Track, Pink Boat.",
-        "Auf den Tisch kommen, ab jetzt in jeder Partie: Expeditionsleiste, Rosa Boot.",
+        "Auf den Tisch, ab jetzt in jeder Partie: Expeditionsleiste, Rosa Boot.",
         "Op tafel, vanaf nu bij elke partij: Expeditiespoor, Roze boot.",
     ),
     (
         ("move", {"components": ["boat_teal"], "to": "bag", "colour": "teal"}),
         "Put in the teal bag: Teal Boat.",
-        "In die Tüte der Farbe Türkis kommen: Türkises Boot.",
+        "In den Beutel der Farbe Türkis: Türkisfarbenes Boot.",
         "In het zakje in de kleur turquoise: Turquoise boot.",
     ),
     (
@@ -81,10 +81,10 @@ CASES = [
     ),
     (
         ("replace_turn_overview", {"card": "overview_rest"}),
-        "Turn overview card from now on: Turn with a Rest Day (an earlier one goes to the "
+        "Turn overview card from now on: Turn with a Rest Day (the previous one goes to the "
         "archive).",
-        "Übersichtskarte ab jetzt: Zug mit Ruhetag (eine frühere kommt ins Archiv).",
-        "Overzichtskaart vanaf nu: Beurt met rustdag (een eerdere gaat naar het archief).",
+        "Übersichtskarte ab jetzt: Zug mit Ruhetag (die bisherige kommt ins Archiv).",
+        "Overzichtskaart vanaf nu: Beurt met rustdag (de vorige gaat naar het archief).",
     ),
     (
         (
@@ -92,7 +92,7 @@ CASES = [
             {"cards": {"yellow": "mp_herb_garden_yellow", "teal": "mp_herb_garden_teal"}},
         ),
         "A new marketplace card into each colour's bag: Herb Garden.",
-        "Eine neue Marktplatzkarte in die Tüte jeder Farbe: Kräutergarten.",
+        "Eine neue Marktplatzkarte in den Beutel jeder Farbe: Kräutergarten.",
         "Een nieuwe marktplaatskaart in het zakje van elke kleur: Kruidentuin.",
     ),
     (
@@ -101,8 +101,8 @@ CASES = [
             {"cards": {"yellow": "mp_herb_garden_yellow", "orange": "mp_ferry_orange"}},
         ),
         "New marketplace cards: Herb Garden into the yellow bag, Ferry into the orange bag.",
-        "Neue Marktplatzkarten: Kräutergarten in die Tüte der Farbe Gelb, Fähre in die Tüte der"
-        " Farbe Orange.",
+        "Neue Marktplatzkarten: Kräutergarten in den Beutel der Farbe Gelb, Fähre in den Beutel "
+        "der Farbe Orange.",
         "Nieuwe marktplaatskaarten: Kruidentuin in het zakje in de kleur geel, Veerpont in het "
         "zakje in de kleur oranje.",
     ),
@@ -199,7 +199,7 @@ def test_a_german_side_reads_in_order_with_the_decks_names(deck):
     assert sentences == [
         "Legt die Regelkarte „Gute Nachbarschaft“ auf den Regelstapel.",
         "Klebt den Sticker „Frische Farbe“ auf die Karte „Wald“.",
-        "Eine neue Marktplatzkarte in die Tüte jeder Farbe: Kräutergarten.",
+        "Eine neue Marktplatzkarte in den Beutel jeder Farbe: Kräutergarten.",
         "Ein neuer Stapel für die Auslage: 5 Exemplare des doppelseitigen Unternehmens "
         "Töpferei / Brezelstand. Wer gewonnen hat, wählt eine Seite für alle, für immer.",
         "Alle, die nicht gewonnen haben, kreuzen einen Kreis an.",
@@ -217,3 +217,18 @@ def test_every_side_of_our_deck_is_described_in_every_language(deck):
 
 def test_a_name_the_deck_lacks_is_shown_as_its_id(deck):
     assert said(deck, "en", "new_landmark", landmark="moon_base") == "New landmark: moon_base."
+
+
+def test_the_first_turn_overview_card_puts_no_earlier_one_away(deck):
+    """2A lays out the first overview card: there is none before it for the archive."""
+    first, later = [
+        instruction
+        for side in deck.sides()
+        for instruction in side.instructions
+        if instruction.do == "replace_turn_overview"
+    ][:2]
+    with translation.override("de"):
+        assert describe(deck, first) == "Übersichtskarte ab jetzt: Grundzug."
+        assert describe(deck, later).endswith("(die bisherige kommt ins Archiv).")
+    with translation.override("nl"):
+        assert "archief" not in describe(deck, first)

@@ -140,13 +140,13 @@ def test_every_rule_speaks_to_the_one_player_whose_turn_it_is(deck):
         ),
         (
             "de",
-            "Der Yōkai spukt beim Pasch von Anna: Ben dreht Bäckerei bis zum eigenen nächsten Zug "
-            "verdeckt um.",
+            "Der Yōkai spukt beim Pasch von Anna: Ben dreht „Bäckerei“ bis zum nächsten eigenen "
+            "Zug um.",
         ),
         (
             "nl",
-            "De Yōkai spookt bij de dubbele worp van Anna: Ben draait Bakkerij om tot de eigen "
-            "volgende beurt.",
+            "De Yōkai spookt bij de dubbele worp van Anna: Ben draait ‘Bakkerij’ om tot Ben weer "
+            "aan de beurt is.",
         ),
     ],
 )
@@ -176,7 +176,14 @@ NOT_OUR_WORD = {
         r"freiwillig",
         r"(am|auf dem) Tisch gespielt|echten Schachtel",
         r"Bürgermeisterin oder",
-        r"Komme, was wolle",
+        r"Tüte",  # Beutel
+        r"Türkises|Oranges",
+        r"Regelheft",  # the Legacy book's own word: Spielanleitung
+        r"als Erstes",  # zuerst
+        r"Der Tisch (hat|wählt|liest|sieht)",  # the group is "ihr"; the table is the screen
+        r"\b(Feld|Zahl|Münze)\((e|en|er|n)\)",  # counted nouns go through ngettext
+        r"Gastgeber",
+        r"Zufällige Auslage(?! \(„Komme, was wolle“\))",  # with the rulebooks' own name
         r"macht einen Ruhetag",
         r"\bMensch\b",
     ],
@@ -192,6 +199,12 @@ NOT_OUR_WORD = {
         r"(aan|op) tafel gespeeld|echte doos",
         r"kaartzijde",
         r"\bJouw\b",
+        r"Gulden Boek",  # Gouden Boek
+        r"\b(vak|getal|munt)\((en|ken|len)\)",  # counted nouns go through ngettext
+        r"gastheer|gastvrouw",
+        r"[Uu]itgegooid|Uitgooien",
+        r"De tafel (kiest|heeft|leest|ziet)",  # the group is "jullie"; the table is the screen
+        r"gehele getal",  # hele getallen
     ],
 }
 # Whom a screen addresses: the player alone on phone pages, buttons and cards (du / je), the
@@ -269,3 +282,13 @@ def test_every_translation_addresses_whom_its_screen_speaks_to(lang):
         ):
             wrong.append(("the group", msgid))
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_names_each_rule_as_its_rule_card_does(deck, lang):
+    """One rule, one name on a campaign's pages: the board's rules in force and the deck's cards."""
+    cards = {c.rule: c.name[lang] for c in deck.components.values() if c.kind == "rule"}
+    with translation.override(lang):
+        board = {rule_id: str(name) for rule_id, (name, _) in describe.RULES.items()}
+
+    assert board == cards

@@ -254,7 +254,9 @@ NOT_THE_BOOKS_WORD = {
     "de": [
         "Betrieb",
         "Wahrzeichen",
-        "Beutel",
+        "Tüte",
+        "Türkises",
+        "als Erstes",
         "Marktkarte",
         "Fahne",
         "Startperson",
@@ -270,7 +272,9 @@ NOT_THE_BOOKS_WORD = {
     ],
     "nl": [
         "bedrijf",
-        "Gouden Boek",
+        "Gulden Boek",
+        "veerpont en een geit",
+        "draai haar",
         "stadstableau",
         "marktkaart",
         "Beurtoverzicht",

@@ -116,7 +116,7 @@ def test_str_stays_the_english_sentence_and_the_error_survives_a_pickle():
         (
             "de",
             SetupError("pick_not_in_bag", player="Ann", card="ferry"),
-            "Die Marktplatzkarte Fähre liegt nicht in der Tüte von Ann.",
+            "Die Marktplatzkarte Fähre liegt nicht im Beutel von Ann.",
         ),
         (
             "nl",

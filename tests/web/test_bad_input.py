@@ -85,7 +85,7 @@ def test_the_refusal_is_in_the_pages_language(client, start):
     )
 
     assert response.status_code == 400
-    assert "Dieser Zug konnte nicht gelesen werden" in response.content.decode()
+    assert "Diese Aktion konnte nicht gelesen werden" in response.content.decode()
 
 
 @pytest.mark.parametrize("version", ["1.0", "", "x", "9" * 5000, "-1", "99999999999999999999"])

@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 HEADLINES = {
     "en": "Build your city, one roll at a time",
     "de": "Baut eure Stadt, Wurf für Wurf",
-    "nl": "Bouw jullie stad, worp na worp",
+    "nl": "Bouw ieder een eigen stad, worp na worp",
 }
 
 

@@ -251,9 +251,10 @@ def test_the_yokai_turns_a_card_face_down_and_up_again(client, page):
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", ["Rules in force", "Expedition", "Yōkai: cards turn over", "Rest day"]),
-        ("de", ["Geltende Regeln", "Expedition", "Yōkai", "Ruhetag"]),
-        ("nl", ["Geldende regels", "Expeditie", "Yōkai", "Rustdag"]),
+        # named as the rule cards name them, one name per rule on a campaign's pages
+        ("en", ["Rules in force", "The Expedition", "The Night Fox (Yōkai)", "Rest Day"]),
+        ("de", ["Geltende Regeln", "Die Expedition", "Der Nachtfuchs (Yōkai)", "Ruhetag"]),
+        ("nl", ["Geldende regels", "De expeditie", "De Nachtvos (yōkai)", "Rustdag"]),
     ],
 )
 def test_the_rules_in_force_are_listed_in_each_language(client, page, language, expected):

@@ -19,10 +19,33 @@ HTMX = {"HX-Request": "true"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
+class _Slot(int):
+    """A parameter's value that counts as many (2) and is shown as its own placeholder."""
+
+    def __new__(cls, key):
+        slot = super().__new__(cls, 2)
+        slot.key = key
+        return slot
+
+    def __str__(self):
+        return f"%({self.key})s"
+
+
+class _Slots(dict):
+    def __missing__(self, key):
+        return _Slot(key)
+
+
+def template_text(sentence) -> str:
+    """A refusal's template with its placeholders; one whose words depend on a number (an
+    ngettext_lazy with a key) in its plural form."""
+    return str(sentence % _Slots())
+
+
 def test_every_engine_message_id_has_a_sentence_with_its_parameters():
     assert set(REFUSALS) == set(MESSAGES)
     for code, sentence in {**REFUSALS, **PLAY_REFUSALS}.items():
-        english = str(sentence)
+        english = template_text(sentence)
         wanted = set(re.findall(r"{(\w+)}", MESSAGES[code])) if code in MESSAGES else None
         named = set(PLACEHOLDER.findall(english))
         if wanted is not None:
@@ -32,9 +55,9 @@ def test_every_engine_message_id_has_a_sentence_with_its_parameters():
 @pytest.mark.parametrize("language", ["de", "nl"])
 def test_every_refusal_is_translated_with_the_same_placeholders(language):
     for code, sentence in {**REFUSALS, **PLAY_REFUSALS}.items():
-        english = str(sentence)
+        english = template_text(sentence)
         with translation.override(language):
-            translated = str(sentence)
+            translated = template_text(sentence)
         assert translated != english, f"{code} has no {language} translation"
         assert set(PLACEHOLDER.findall(translated)) == set(PLACEHOLDER.findall(english)), code
 
@@ -84,7 +107,7 @@ def test_a_refused_move_on_a_german_page_reads_german(client, start):
     assert response.status_code == 400
     html = response.content.decode()
     # The Kosmos edition's own name for the Stadium, in German.
-    assert f"Dieser Zug ist nicht erlaubt: Ann hat {coins} Münzen; Buchhaltung kostet 6." in html
+    assert f"Diese Aktion ist nicht erlaubt: Ann hat {coins} Münzen; Buchhaltung kostet 6." in html
     assert "costs" not in html and "Stadium" not in html
 
 
@@ -142,3 +165,48 @@ def test_an_import_refused_on_a_legacy_landmark_names_it_in_the_page_language(
     assert f"3 {coins}; {name} " in html  # the form shows the text sent, id and all, again
     assert "; hochofen" not in html
     assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("error", "sentences"),
+    [
+        (
+            IllegalAction("not_enough_coins", player="Ann", coins=1, card="mine", cost=6),
+            (
+                "Ann has 1 coin; Mine costs 6.",
+                "Ann hat 1 Münze; Bergwerk kostet 6.",
+                "Ann heeft 1 munt; Mijn kost 6.",
+            ),
+        ),
+        (
+            IllegalAction("boat_too_far", player="Ann", room=1, spaces=3),
+            (
+                "Ann's boat is 1 space from the end of the expedition track; it cannot sail 3.",
+                "Das Boot von Ann ist 1 Feld vom Ende der Expeditionsleiste entfernt; es kann "
+                "nicht 3 Felder segeln.",
+                "De boot van Ann is 1 vak van het eind van het expeditiespoor; hij kan geen 3 "
+                "vakken zeilen.",
+            ),
+        ),
+        (
+            IllegalAction("not_enough_coins_sail", player="Ann", coins=1, spaces=1, cost=2),
+            (
+                "Ann has 1 coin; sailing that far costs 2.",
+                "Ann hat 1 Münze; so weit zu segeln kostet 2.",
+                "Ann heeft 1 munt; zo ver zeilen kost 2.",
+            ),
+        ),
+        (
+            IllegalAction("forced_dice_invalid", count=1, dice="[7]"),
+            (
+                "Set dice must be 1 whole number from 1 to 6, not [7].",
+                "Ein festgelegter Wurf braucht 1 ganze Zahl von 1 bis 6, nicht [7].",
+                "Een vastgelegde worp heeft 1 heel getal van 1 tot 6 nodig, niet [7].",
+            ),
+        ),
+    ],
+)
+def test_a_count_in_a_refusal_agrees_with_its_noun(error, sentences):
+    for lang, sentence in zip(("en", "de", "nl"), sentences, strict=True):
+        with translation.override(lang):
+            assert refusal_text(error) == sentence
