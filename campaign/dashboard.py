@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from legacy_deck.format import Deck, Side, Stop
-from legacy_deck.reader import DeckState, read_so_far, waiting_at
+from legacy_deck.reader import DeckState, latest_reading, read_so_far, waiting_at
 from legacy_deck.setup import free_play_rule_cards
 from play.engine.cards import CardDef
 from play.engine.stickers import apply_stickers
@@ -137,12 +137,15 @@ def reading_pages(deck: Deck, reader: DeckState) -> list[Page]:
     return pages
 
 
-def latest_reading_page(pages: list[Page]) -> int:
-    """The first page of the reading since the last STOP turned."""
-    for page in reversed(pages):
-        if page.kind == "side" and page.side.stop is not None:
-            return page.number
-    return 1
+def latest_reading_page(deck: Deck, reader: DeckState, pages: list[Page]) -> int:
+    """The first page of the reading since the last STOP turned (at a game's end whose event
+    never came, its event card)."""
+    reading = latest_reading(deck, reader)
+    if reading:
+        for page in pages:
+            if page.kind == "side" and page.side.label == reading[0].label:
+                return page.number
+    return len(pages)
 
 
 def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
