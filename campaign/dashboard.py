@@ -348,6 +348,33 @@ def game_view(
     }
 
 
+def last_free_game(campaign: Campaign) -> dict | None:
+    """Between games of free play: the one played last, with its number and winner."""
+    if campaign.phase != Phase.FREE_PLAY:
+        return None
+    game = (
+        campaign.games.filter(chapter__gt=campaign.games_total)
+        .select_related("winner")
+        .order_by("-chapter")
+        .first()
+    )
+    if game is None:
+        return None
+    return {"number": free_game_number(campaign, game), "winner": game.winner}
+
+
+def mayor_next_step(campaign: Campaign, mayor: Mayor) -> dict:
+    """The table's next step as a mayor's phone names it ("At the table now: …"), leading to
+    where that mayor takes part in it: their pick form, their seat. Never a table's link."""
+    step = next_step(campaign)
+    url = None
+    if campaign.phase == Phase.PICKING:
+        url = reverse("campaign:mayor", args=[mayor.secret])
+    elif campaign.phase == Phase.PLAYING:
+        url = reverse("campaign:mayor_game", args=[mayor.secret])
+    return {"label": step["label"], "icon": step["icon"], "url": url}
+
+
 def free_game_number(campaign: Campaign, chapter_game: ChapterGame | None) -> int | None:
     """A game of free play's number (1 for the first after the campaign), None otherwise."""
     if chapter_game is None or chapter_game.chapter <= campaign.games_total:
