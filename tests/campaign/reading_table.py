@@ -50,6 +50,7 @@ class Table:
         self.campaign = campaign
         self.client = Client()
         self.shown: list[str] = []
+        self.on_the_board: set[str] = set()  # event cards a board has shown, for statistics
         self.deck_order = [side.label for side in campaign.deck.sides()]
 
     def url(self, name: str, *args) -> str:
@@ -88,6 +89,7 @@ class Table:
         for label in EVENT_CARD.findall(page):
             if label not in self.shown:  # the board keeps showing the card it showed
                 self.shown.append(label)
+                self.on_the_board.add(label)
 
     def take_back(self) -> None:
         self.campaign.refresh_from_db()

@@ -29,6 +29,7 @@ pytestmark = pytest.mark.django_db
 
 DAY = datetime.date(2026, 11, 28)
 EVENT_CARDS = {4: ["9A", "9B"], 6: ["14A", "14B"], 8: ["19A", "19B"]}
+EVENT_SIDES = {label for labels in EVENT_CARDS.values() for label in labels}
 
 
 def pick_for_everyone(campaign: Campaign) -> None:
@@ -127,6 +128,13 @@ def a_random_campaign(data) -> None:
     assert table.problems(all_read=True) == []
     for path in sorted(paths):
         event(path)
+    late = [
+        label for label in table.shown if label in EVENT_SIDES and label not in table.on_the_board
+    ]
+    if table.on_the_board:
+        event("an event card shown on the board during its game")
+    if late:
+        event("an event card read at its game's end")
     event(f"read to chapter {campaign.chapter}")
 
 
