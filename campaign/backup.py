@@ -239,7 +239,7 @@ def _store(doc: dict, deck, owner) -> Campaign:
     reader = DeckState.from_dict(_dict(data, "reader"))
     if reader.deck_id != deck.id or not deck.reads_like(reader.digest):
         raise BackupError(_("The file is damaged: its reading does not match its deck."))
-    if not 0 < reader.position <= len(deck.sides()):
+    if not 0 < reader.position <= len(deck.sides()) or not _reading_begins_at_a_stop(deck, reader):
         raise BackupError(_("The file is damaged: its reading is out of the deck."))
     for component, side in reader.choices:  # stored as JSON: PostgreSQL refuses Infinity
         known = deck.components.get(component)
@@ -380,6 +380,12 @@ def _store(doc: dict, deck, owner) -> Campaign:
     )
     _check_coherent(campaign, deck, reader)
     return campaign
+
+
+def _reading_begins_at_a_stop(deck, reader: DeckState) -> bool:
+    """The latest reading (if the file says where it began) begins at a STOP already read."""
+    start = reader.reading_from
+    return start is None or (0 <= start < reader.position and deck.sides()[start].stop is not None)
 
 
 def _check_coherent(campaign: Campaign, deck, reader: DeckState) -> None:

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from legacy_deck.format import Deck, Side, Stop
-from legacy_deck.reader import DeckState, read_so_far, waiting_at
-from legacy_deck.setup import free_play_rule_cards
+from legacy_deck.reader import DeckState, latest_reading, read_so_far, waiting_at
+from legacy_deck.setup import rule_cards_in_force
 from play.engine.cards import CardDef
 from play.engine.stickers import apply_stickers
 
@@ -36,7 +36,6 @@ from .models import (
     Mayor,
     Phase,
     Place,
-    RuleCard,
     StepKind,
 )
 from .places import bag_components
@@ -137,12 +136,15 @@ def reading_pages(deck: Deck, reader: DeckState) -> list[Page]:
     return pages
 
 
-def latest_reading_page(pages: list[Page]) -> int:
-    """The first page of the reading since the last STOP turned."""
-    for page in reversed(pages):
-        if page.kind == "side" and page.side.stop is not None:
-            return page.number
-    return 1
+def latest_reading_page(deck: Deck, reader: DeckState, pages: list[Page]) -> int:
+    """The first page of the reading since the last STOP turned (at a game's end whose event
+    never came, its event card)."""
+    reading = latest_reading(deck, reader)
+    if reading:
+        for page in pages:
+            if page.kind == "side" and page.side.label == reading[0].label:
+                return page.number
+    return len(pages)
 
 
 def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
@@ -328,9 +330,7 @@ def game_view(
         "play_game": play_game,
         "title": chapter_titles(deck, reader).get(campaign.chapter, "") if current else "",
         "free_game": free_game_number(campaign, chapter_game),
-        "rules": rule_stack(campaign, deck, rule_cards(campaign, deck, this_game=True))
-        if current
-        else [],
+        "rules": rules_in_force(campaign, deck) if current else [],
         "events": event_cards(campaign, deck, reader) if current else [],
         "picks": [
             {
@@ -346,6 +346,33 @@ def game_view(
         "ended_in_app": ended_in_app(campaign, chapter_game) if current else None,
         "winner": chapter_game.winner if chapter_game else None,
     }
+
+
+def last_free_game(campaign: Campaign) -> dict | None:
+    """Between games of free play: the one played last, with its number and winner."""
+    if campaign.phase != Phase.FREE_PLAY:
+        return None
+    game = (
+        campaign.games.filter(chapter__gt=campaign.games_total)
+        .select_related("winner")
+        .order_by("-chapter")
+        .first()
+    )
+    if game is None:
+        return None
+    return {"number": free_game_number(campaign, game), "winner": game.winner}
+
+
+def mayor_next_step(campaign: Campaign, mayor: Mayor) -> dict:
+    """The table's next step as a mayor's phone names it ("At the table now: …"), leading to
+    where that mayor takes part in it: their pick form, their seat. Never a table's link."""
+    step = next_step(campaign)
+    url = None
+    if campaign.phase == Phase.PICKING:
+        url = reverse("campaign:mayor", args=[mayor.secret])
+    elif campaign.phase == Phase.PLAYING:
+        url = reverse("campaign:mayor_game", args=[mayor.secret])
+    return {"label": step["label"], "icon": step["icon"], "url": url}
 
 
 def free_game_number(campaign: Campaign, chapter_game: ChapterGame | None) -> int | None:
@@ -397,28 +424,43 @@ def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:
     return apply_stickers(cards, changes) if changes else {}
 
 
-def rule_cards(campaign: Campaign, deck: Deck, *, this_game: bool = False) -> list[RuleCard]:
-    """The rule stack (with `this_game`, only what is in force in the current chapter's game).
-    Once the table has chosen its Yōkai rule for free play, the other one is archived."""
-    rows = [r for r in campaign.rule_stack.all() if not this_game or r.chapter <= campaign.chapter]
+def rule_stack(campaign: Campaign, deck: Deck) -> list[dict]:
+    """The rule stack as it lies now (rules read after a game are in force from the next),
+    each card with the game it is in force from; in free play, with the Yōkai rule the table
+    chose and without the other."""
+    rows = {row.component: row.chapter for row in campaign.rule_stack.all()}
+    cards = list(rows)
     if campaign.yokai_rule:
-        kept = set(free_play_rule_cards(deck, [r.component for r in rows], campaign.yokai_rule))
-        rows = [r for r in rows if r.component in kept]
-    return rows
+        cards = rule_cards_in_force(deck, deck.shape.games + 1, campaign.yokai_rule)
+    return _rule_words(deck, cards, rows)
 
 
-def rule_stack(campaign: Campaign, deck: Deck, rows=None) -> list[dict]:
-    """The rule cards in force, their words from the deck's own rule cards."""
-    rows = rows if rows is not None else rule_cards(campaign, deck)
+def rules_in_force(campaign: Campaign, deck: Deck) -> list[dict]:
+    """The rule cards set out at the campaign's game (being picked for, played, or just won):
+    the very cards its setup plays with (`legacy_deck.setup.rule_cards_in_force`). None before
+    the game's STOP is turned."""
+    if campaign.phase not in GAME_PHASES:
+        return []
+    rows = {row.component: row.chapter for row in campaign.rule_stack.all()}
+    cards = rule_cards_in_force(deck, campaign.chapter, campaign.yokai_rule or None)
+    return _rule_words(deck, cards, rows)
+
+
+# the phases in which the campaign's game has had its STOP turned: its rules may be named
+GAME_PHASES = (Phase.PICKING, Phase.PLAYING, Phase.AFTER_GAME, Phase.WINNERS_MOMENT)
+
+
+def _rule_words(deck: Deck, cards: list[str], in_force_from: dict[str, int]) -> list[dict]:
+    """Rule cards, their words from the deck's own rule cards."""
     stack = []
-    for row in rows:
-        component = deck.components.get(row.component)
+    for cid in cards:
+        component = deck.components.get(cid)
         stack.append(
             {
-                "id": row.component,
-                "name": component_name(deck, row.component),
+                "id": cid,
+                "name": component_name(deck, cid),
                 "text": localised(component.text) if component else "",
-                "chapter": row.chapter,
+                "chapter": in_force_from.get(cid),
             }
         )
     return stack

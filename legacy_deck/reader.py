@@ -32,6 +32,10 @@ class DeckState:
     choices: tuple[tuple[str, str], ...] = ()  # (double-sided component id, "a" or "b")
     deck_id: str = ""  # the deck this state reads ("" for a state not tied to one deck)
     digest: str = ""  # that deck's content hash when reading began
+    # where the latest reading began: its STOP's side, an event STOP turned late included (the
+    # position alone cannot tell it from one turned during the game); None in a state kept
+    # before it was recorded
+    reading_from: int | None = None
 
     @classmethod
     def start(cls, deck: Deck) -> DeckState:
@@ -45,6 +49,7 @@ class DeckState:
             "choices": dict(self.choices),
             "deck_id": self.deck_id,
             "digest": self.digest,
+            "reading_from": self.reading_from,
         }
 
     def to_json(self) -> str:
@@ -58,6 +63,7 @@ class DeckState:
             choices=tuple(sorted(dict(data.get("choices", {})).items())),
             deck_id=str(data.get("deck_id", "")),
             digest=str(data.get("digest", "")),
+            reading_from=None if data.get("reading_from") is None else int(data["reading_from"]),
         )
 
     @classmethod
@@ -174,7 +180,9 @@ def advance(deck: Deck, state: DeckState, moment: str | Stop) -> Reading:
                 opened.append(number)
                 boxes[number] = deck.boxes[number].contents
         position += 1
-    new_state = replace(state, position=position, boxes_opened=tuple(opened))
+    new_state = replace(
+        state, position=position, boxes_opened=tuple(opened), reading_from=state.position
+    )
     waiting = sides[position].stop if position < len(sides) else None
     return Reading(tuple(revealed), tuple(instructions), waiting, new_state, boxes)
 
@@ -183,6 +191,19 @@ def read_so_far(deck: Deck, state: DeckState) -> list[Side]:
     """Every side read, in order: what a table may look back at, and nothing after it."""
     check_same_deck(deck, state)
     return deck.sides()[: state.position]
+
+
+def latest_reading(deck: Deck, state: DeckState) -> list[Side]:
+    """The sides the latest turn of a STOP revealed, in order: at a game's end whose event never
+    came, the event card first (RULES.md §6), then the after-game cards. Empty before the
+    first reading."""
+    check_same_deck(deck, state)
+    read = deck.sides()[: state.position]
+    start = state.reading_from
+    if start is None or not 0 <= start < len(read) or read[start].stop is None:
+        # a state kept before readings were recorded: the last STOP read begins it
+        start = next((i for i in reversed(range(len(read))) if read[i].stop is not None), 0)
+    return read[start:]
 
 
 def last_turned(deck: Deck, state: DeckState) -> Stop | None:

@@ -129,13 +129,24 @@ def chapter_setup(
         market=ledger.market,
         tableau=tableau,
         project=ledger.project,
-        rule_cards=ledger.rules,
+        rule_cards=rule_cards_in_force(deck, chapter),
         seed=seed,
         first_player="roll" if chapter == 1 else carry_over.get("last_winner", 0),
     )
     if "expedition" in setup["rules"]:
         setup.update(_expedition(deck, ledger.at("table"), chapter))
     return setup
+
+
+def rule_cards_in_force(deck: Deck, chapter: int, yokai_rule: str | None = None) -> list[str]:
+    """The rule cards set out at the game of `chapter`, in the stack's order: the rule stack
+    as its STOP is turned; past the deck's games (free play), the stack at the deck's end with
+    the one Yōkai rule the table chose. A game's setup plays with these, and every page that
+    names the rules in force of a game names these."""
+    if chapter > deck.shape.games:
+        ledger, _reached_end = replay(deck)
+        return free_play_rule_cards(deck, ledger.rules, yokai_rule or "")
+    return list(_ledger(deck, chapter).rules)
 
 
 FREE_PLAY_PICKS = 4
@@ -201,7 +212,7 @@ def free_play_setup(
         raise SetupError("archive_too_small")
     tableau = sorted_tableau(deck, draw.sample(landmarks, len(shape.landmark_costs)))
     project = draw.sample(projects, 1)[0]
-    rule_cards = free_play_rule_cards(deck, ledger.rules, yokai_rule)
+    rule_cards = rule_cards_in_force(deck, shape.games + 1, yokai_rule)
     setup = _table(
         deck,
         ledger,

@@ -240,7 +240,7 @@ RULES = {
         gettext_lazy("The Expedition"),
         gettext_lazy(
             "Instead of building, sail your boat 1 to 3 spaces for 2 coins a space; "
-            "the first boat to stop on an island claims it for good."
+            "the first boat to stop on an island claims it until the game ends."
         ),
     ),
     "yokai_flip": (

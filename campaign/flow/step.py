@@ -238,7 +238,21 @@ class Step:
             )
 
     def _write_rule_stack(self, rules: list[str]) -> None:
-        have = {row.component for row in self.campaign.rule_stack.all()}
+        """The rule stack as the deck's bookkeeping has it, in its order: a rule card put in
+        the archive (the Night Fox, by card 17B) leaves it."""
+        rows = {row.component: row for row in self.campaign.rule_stack.all()}
+        moved = []
+        for cid, row in rows.items():
+            if cid not in rules:
+                row._change_reason = self.reason
+                row.delete()
+            elif row.position != rules.index(cid):
+                row.position = rules.index(cid)
+                moved.append(row)
+        if moved:
+            bulk_update_with_history(
+                moved, RuleCard, ["position"], default_change_reason=self.reason
+            )
         new = [
             RuleCard(
                 campaign=self.campaign,
@@ -247,7 +261,7 @@ class Step:
                 chapter=self._in_force_from(),
             )
             for position, cid in enumerate(rules)
-            if cid not in have
+            if cid not in rows
         ]
         if new:
             bulk_create_with_history(new, RuleCard, default_change_reason=self.reason)

@@ -42,6 +42,7 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         my_picks=[component_name(ctx["deck"], cid) for cid in (me.picks or [])],
         read=dashboard.read_aloud(ctx["deck"], ctx["reader"]),
         game_just_played=dashboard.game_just_played(campaign),
+        last_free_game=dashboard.last_free_game(campaign),
         reading_the_end=campaign.may(StepKind.END_READ),
         may_pick=allowed_to_pick,
         # the form: to pick, or to change the picks made (until the last mayor has picked)

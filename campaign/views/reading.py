@@ -20,8 +20,11 @@ from .common import campaign_at, common, flow_errors, posted_version, table_foll
 def read_latest(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
     ctx = common(campaign)
-    pages = dashboard.reading_pages(ctx["deck"], ctx["reader"])
-    return redirect("campaign:read", table_secret, dashboard.latest_reading_page(pages))
+    deck, reader = ctx["deck"], ctx["reader"]
+    pages = dashboard.reading_pages(deck, reader)
+    return redirect(
+        "campaign:read", table_secret, dashboard.latest_reading_page(deck, reader, pages)
+    )
 
 
 @require_GET

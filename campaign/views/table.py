@@ -44,7 +44,7 @@ def mayor_dashboard(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     shown = f"?v={me.campaign.version}"
     ctx.update(
         me=me,
-        next=dashboard.next_step(me.campaign),
+        next=dashboard.mayor_next_step(me.campaign, me),
         **following(
             reverse("campaign:mayor_dashboard_events", args=[me.secret]) + shown,
             reverse("campaign:mayor_poll", args=[me.secret]) + shown,

@@ -9,6 +9,7 @@ from legacy_deck.reader import (
     ReaderError,
     advance,
     choose,
+    latest_reading,
     parse_moment,
     presented,
     waiting_at,
@@ -124,6 +125,47 @@ def test_an_event_is_turned_by_its_own_moment(deck):
     assert reading.waiting == Stop("after_game", 4)
     with pytest.raises(ReaderError):
         advance(deck, state, "event doubles 4")
+
+
+def _at_game_four(deck):
+    state = DeckState()
+    for moment in ["before_campaign", "before_game 1", "after_game 1", "before_game 2"]:
+        state = advance(deck, state, moment).state
+    for moment in ["after_game 2", "before_game 3", "after_game 3", "before_game 4"]:
+        state = advance(deck, state, moment).state
+    return state
+
+
+def labels(sides):
+    return [side.label for side in sides]
+
+
+def test_the_latest_reading_of_a_games_end_begins_at_an_event_that_never_came(deck):
+    state = advance(deck, _at_game_four(deck), "after_game 4").state
+
+    assert labels(latest_reading(deck, state)) == ["9A", "9B", "10A", "10B"]
+    kept = DeckState.from_json(state.to_json())  # as the campaign stores it
+    assert labels(latest_reading(deck, kept)) == ["9A", "9B", "10A", "10B"]
+
+
+def test_the_latest_reading_of_a_games_end_leaves_out_an_event_turned_during_it(deck):
+    during = advance(deck, _at_game_four(deck), "event island_claimed 4").state
+    assert labels(latest_reading(deck, during)) == ["9A", "9B"]
+
+    state = advance(deck, during, "after_game 4").state
+
+    assert labels(latest_reading(deck, state)) == ["10A", "10B"]
+    assert state.position == advance(deck, _at_game_four(deck), "after_game 4").state.position
+
+
+def test_a_state_kept_before_readings_were_recorded_reads_from_its_last_stop(deck):
+    old = DeckState.from_dict(
+        {k: v for k, v in _at_game_four(deck).to_dict().items() if k != "reading_from"}
+    )
+
+    assert old.reading_from is None
+    assert labels(latest_reading(deck, old)) == ["8A", "8B"]
+    assert latest_reading(deck, DeckState()) == []
 
 
 def test_it_reports_the_boxes_it_opens_and_refuses_to_open_one_twice(deck):
