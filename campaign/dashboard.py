@@ -399,8 +399,14 @@ def stickered(campaign: Campaign, deck: Deck) -> dict[str, CardDef]:
 
 def rule_cards(campaign: Campaign, deck: Deck, *, this_game: bool = False) -> list[RuleCard]:
     """The rule stack (with `this_game`, only what is in force in the current chapter's game).
-    Once the table has chosen its Yōkai rule for free play, the other one is archived."""
-    rows = [r for r in campaign.rule_stack.all() if not this_game or r.chapter <= campaign.chapter]
+    A rule card the deck has put in the archive since it joined the stack is no longer in it
+    (the stack's rows keep every card that ever joined). Once the table has chosen its Yōkai
+    rule for free play, that one is in force and the other is archived."""
+    stack = campaign.rule_stack.all()
+    if not campaign.yokai_rule:  # in the same query: the dashboard's count stays fixed
+        left = campaign.places.exclude(place=Place.RULES).values("component")
+        stack = stack.exclude(component__in=left)
+    rows = [r for r in stack if not this_game or r.chapter <= campaign.chapter]
     if campaign.yokai_rule:
         kept = set(free_play_rule_cards(deck, [r.component for r in rows], campaign.yokai_rule))
         rows = [r for r in rows if r.component in kept]
