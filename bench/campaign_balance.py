@@ -1,13 +1,15 @@
 """Whole bot campaigns under the campaign's own rules: the balance of the campaign as a whole.
 
     .venv/bin/python bench/campaign_balance.py [--campaigns 200] [--players 2 3 4] [--seed 1]
+    .venv/bin/python bench/campaign_balance.py --deck legacy_deck/content/PATH [...]
     .venv/bin/python bench/campaign_balance.py --against COMMIT [--campaigns 200] ...
 
 Each campaign is played as campaign/flow plays it, without the database: the deck read STOP
 by STOP, the chapter set up by legacy_deck.chapter_setup from the mayors' colours, circles and
 picks, the game played out by greedy bots, the winner starting the next game, circles ticked as
 the deck says for that winner and the flags planted, the winner's side chosen as a bot would
-(campaign/bot_choices.py), picks as a bot would (legacy_deck.setup.default_picks).
+(campaign/bot_choices.py), picks as a bot would (legacy_deck.setup.default_picks). `--deck PATH`
+measures the deck in that folder (its three TOML files) instead of the one the installation ships.
 
 `--against COMMIT` measures speed instead (issue 17: three times as fast as at e533663, main
 before the fast contract): for each player count it runs this script at COMMIT (checked out into
@@ -182,6 +184,7 @@ def compare(args) -> int:
                 f"--campaigns={args.campaigns}",
                 f"--players={players}",
                 f"--seed={args.seed}",
+                *([f"--deck={args.deck.resolve()}"] if args.deck else []),
             ]
             old, old_table = run_timed(baseline / "bench" / "campaign_balance.py", options)
             new, new_table = run_timed(Path(__file__).resolve(), options)
@@ -199,12 +202,18 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="COMMIT", help="time this against COMMIT")
+    parser.add_argument(
+        "--deck", metavar="PATH", type=Path, help="the deck's folder (default: the shipped one)"
+    )
     args = parser.parse_args()
     if args.against:
         return compare(args)
-    deck = load_deck()
-    print(f"{args.campaigns} campaigns of greedy bots per player count, seed {args.seed}\n")
-    print("| mayors | median rounds, chapters 1–10 | wins by seat % | winner wins next % | goals |")
+    deck = load_deck(args.deck)
+    named = f"{deck.id}: " if args.deck else ""  # the shipped deck's header as before
+    print(f"{named}{args.campaigns} campaigns of greedy bots per player count, seed {args.seed}\n")
+    chapters = f"1–{deck.shape.games}" if deck.shape.games > 1 else "1"
+    columns = ("mayors", f"median rounds, chapters {chapters}", "wins by seat %")
+    print("| " + " | ".join((*columns, "winner wins next %", "goals")) + " |")
     print("| --- | --- | --- | --- | --- |")
     failed = False
     for players in args.players:
@@ -217,7 +226,8 @@ def main() -> int:
         failed |= bool(found)
         verdict = "met" if not found else "MISSED: " + "; ".join(found)
         print(f"| {players} | {rounds} | {shares} | {row['repeat']:.0f} | {verdict} |")
-        print(f"  ({seconds:.0f} s, {args.campaigns * 10 / seconds:.1f} games/s)", file=sys.stderr)
+        games = args.campaigns * deck.shape.games
+        print(f"  ({seconds:.0f} s, {games / seconds:.1f} games/s)", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -1,6 +1,7 @@
 """Campaign tests: bots move at once."""
 
 import pytest
+from shipped_decks import SHIPPED, install
 
 from campaign import decks
 
@@ -14,3 +15,9 @@ def _instant_bots(settings):
 @pytest.fixture
 def deck():
     return decks.our_deck()
+
+
+@pytest.fixture(params=SHIPPED)
+def each_shipped_deck(request, monkeypatch):
+    """Each deck the installation ships, installed for the test in turn."""
+    return install(monkeypatch, request.param)

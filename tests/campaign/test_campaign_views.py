@@ -317,6 +317,29 @@ def test_rules_in_force_come_from_the_deck_rule_cards(client, campaign):
     assert "the player left of the start player takes 1 coin" in page
 
 
+def test_a_rule_card_the_deck_put_in_the_archive_is_no_longer_in_force(client, campaign):
+    """Chapter 8 of our deck puts the Night Fox in the archive and the Kind Fox in the rule
+    stack: the screens list the Kind Fox alone (the engine plays it alone), until free play,
+    where the table's choice of Yōkai is in force."""
+    deck = decks.our_deck()
+    record_chapters(campaign, 7)
+    flow.read_on(campaign)
+    pick_for_everyone(campaign)
+
+    in_force = [row.component for row in dashboard.rule_cards(campaign, deck, this_game=True)]
+    assert in_force[-1] == "rule_yokai_coins" and "rule_yokai_flip" not in in_force
+    assert [row.component for row in dashboard.rule_cards(campaign, deck)] == in_force
+    page = client.get(url("game", campaign)).content.decode()  # the table page lists the archive
+    assert "The Kind Fox (Yōkai)" in page and "The Night Fox (Yōkai)" not in page
+
+    flow.record_table_game(campaign, 0, datetime.date(2026, 11, 28))
+    flow.finish_after_game(campaign, side="a")
+    record_chapters(campaign, 2)
+    flow.start_free_play(campaign, yokai_rule="yokai_flip")
+    chosen = [row.component for row in dashboard.rule_cards(campaign, deck)]
+    assert chosen[-1] == "rule_yokai_flip" and "rule_yokai_coins" not in chosen
+
+
 def pick_for_everyone(campaign):
     deck = decks.our_deck()
     for mayor in campaign.mayors.filter(picks__isnull=True):

@@ -7,6 +7,7 @@ from campaign_helpers import new_campaign, play_out
 
 from campaign import backup, decks, flow
 from campaign.models import Campaign, Phase
+from legacy_deck.format import WORDED_DIGESTS
 from legacy_deck.loader import CONTENT, load_deck
 from legacy_deck.reader import DeckState
 from play.models import Game
@@ -82,10 +83,41 @@ def test_a_changed_cost_is_still_another_deck(monkeypatch, tmp_path):
 
 
 WORDED = "02044096cd31da9d2d92946cd9b5f9627e2e0fee729fd8e1365ca519e6900c71"
+# Issue 29 item 8 made the late chapters longer: the deck those campaigns began with had these.
+BEFORE_THE_RETUNE = {
+    'icons = ["shop"], amount = 1 }': 'icons = ["shop", "fruit", "flower"], amount = 1 }',
+    'id = "school"\nname = { en = "School", de = "Schule", nl = "School" }\ncost = 26': (
+        'id = "school"\nname = { en = "School", de = "Schule", nl = "School" }\ncost = 18'
+    ),
+    'nl = "Schouwburg" }\ncost = 32': 'nl = "Schouwburg" }\ncost = 24',
+    'nl = "Lampionnenfeest" }\ncost = 50': 'nl = "Lampionnenfeest" }\ncost = 40',
+}
 
 
-def test_a_campaign_begun_when_the_digest_hashed_every_word_reads_on():
+def _installed_before_the_retune(monkeypatch, tmp_path, old: str = "", new: str = ""):
+    """Install our deck as it was when WORDED was stored, a wording ago and before the retune
+    of its late chapters (a new version of the deck, which such campaigns do not read); with
+    `old` replaced by `new` in deck.toml if given."""
+    folder = tmp_path / "before"
+    shutil.copytree(CONTENT, folder)
+    if old:
+        story = (folder / "deck.toml").read_text(encoding="utf-8")
+        assert story.count(old) == 1
+        (folder / "deck.toml").write_text(story.replace(old, new), encoding="utf-8")
+    text = (folder / "components.toml").read_text(encoding="utf-8")
+    for now, then in BEFORE_THE_RETUNE.items():
+        assert text.count(now) == 1, now
+        text = text.replace(now, then)
+    (folder / "components.toml").write_text(text, encoding="utf-8")
+    before = load_deck(folder)
+    assert WORDED_DIGESTS[WORDED] == before.digest
+    monkeypatch.setattr(decks, "our_deck", lambda: before)
+    return before
+
+
+def test_a_campaign_begun_when_the_digest_hashed_every_word_reads_on(monkeypatch, tmp_path):
     """Before, campaigns stored a hash of every word; with the same cards they read on."""
+    _installed_before_the_retune(monkeypatch, tmp_path)
     campaign = new_campaign()
     reader = dict(campaign.reader, digest=WORDED)
     Campaign.objects.filter(pk=campaign.pk).update(deck_digest=WORDED, reader=reader)
@@ -95,15 +127,16 @@ def test_a_campaign_begun_when_the_digest_hashed_every_word_reads_on():
     assert [side.label for side in revealed] == ["2A", "2B"]
 
 
-def test_a_backup_from_before_a_corrected_sentence_imports(monkeypatch, tmp_path, deck):
+def test_a_backup_from_before_a_corrected_sentence_imports(monkeypatch, tmp_path):
+    before = _installed_before_the_retune(monkeypatch, tmp_path / "old")
     campaign = new_campaign()
     flow.read_on(campaign)
-    text = backup.export_text(campaign).replace(deck.digest, WORDED)
+    text = backup.export_text(campaign).replace(before.digest, WORDED)
     assert text.count(WORDED) == 2  # the deck's and the reader's
     Campaign.objects.all().delete()
     Game.objects.all().delete()
 
-    edited = _installed(monkeypatch, tmp_path, OLD_SENTENCE, NEW_SENTENCE)
+    edited = _installed_before_the_retune(monkeypatch, tmp_path / "new", OLD_SENTENCE, NEW_SENTENCE)
     imported = backup.import_text(text)
 
     assert DeckState.from_dict(imported.reader).position == 4

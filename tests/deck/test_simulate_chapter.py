@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from shipped_decks import COMET_OVER_MILLBROOK, folder_of
 
 
 def simulate_chapter(*arguments):
@@ -18,6 +19,17 @@ def test_it_plays_a_chapter_as_the_campaign_sets_it_up_and_prints_the_report():
     assert "4 games of chapter 3 (even circles), 3 players, seed 2" in output
     assert "seat 3 (greedy)" in output
     assert "Turns: mean" in output and "games per second" in output
+
+
+def test_it_plays_a_chapter_of_another_deck_by_its_folder(tmp_path):
+    short = str(folder_of(COMET_OVER_MILLBROOK))
+    output = simulate_chapter("--deck", short, "--chapter", "3", "--players", "4", "--games", "2")
+
+    assert "2 games of chapter 3 (even circles), 4 players" in output
+    with pytest.raises(CommandError, match="--chapter must be from 1 to 3, not 4"):
+        simulate_chapter("--deck", short, "--chapter", "4")
+    with pytest.raises(CommandError, match="deck.toml: file not found"):
+        simulate_chapter("--deck", str(tmp_path), "--chapter", "1")
 
 
 def test_the_same_seed_plays_the_same_games():

@@ -22,7 +22,7 @@ from play.engine.bots import BOTS
 
 
 class Command(BaseCommand):
-    help = "Play a whole Legacy campaign (ten chapters, then free play) with bots."
+    help = "Play a whole Legacy campaign (every chapter, then free play) with bots."
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=3, help="mayors, 2 to 4")
@@ -98,7 +98,8 @@ class Command(BaseCommand):
         chapter_game.refresh_from_db()
         if campaign.in_free_play:
             winner = chapter_game.winner
-            self.stdout.write(f"free play {chapter_game.chapter - 10}: {winner.name} won")
+            number = chapter_game.chapter - campaign.games_total
+            self.stdout.write(f"free play {number}: {winner.name} won")
         return chapter_game
 
     @staticmethod

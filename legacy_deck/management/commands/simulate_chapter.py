@@ -5,13 +5,14 @@
 
 Each game is that chapter set up as the campaign would set it up after a plausible run of the
 chapters before it (legacy_deck.setup.plausible_carry_over), every seat with the same circles
-unless --uneven.
+unless --uneven. --deck PATH plays a chapter of the deck in that folder instead of ours.
 """
 
 from __future__ import annotations
 
 from django.core.management.base import CommandError, CommandParser
 
+from legacy_deck.format import DeckError
 from legacy_deck.loader import load_deck
 from legacy_deck.setup import chapter_setup, plausible_carry_over
 from play.management.commands.simulate import Command as SimulateCommand
@@ -28,10 +29,16 @@ class Command(SimulateCommand):
             help="each seat keeps the circles its plausible wins gave it, "
             "instead of the same number for every seat",
         )
+        parser.add_argument(
+            "--deck", metavar="PATH", help="the deck's folder (default: the one shipped first)"
+        )
         self.add_play_arguments(parser)
 
     def handle(self, *args, **options) -> None:
-        deck = load_deck()
+        try:
+            deck = load_deck(options["deck"])
+        except DeckError as error:
+            raise CommandError(f"The deck cannot be played:\n{error}") from error
         chapter, players, games = options["chapter"], options["players"], options["games"]
         if not 1 <= chapter <= deck.shape.games:
             raise CommandError(f"--chapter must be from 1 to {deck.shape.games}, not {chapter}.")
