@@ -326,9 +326,9 @@ def test_a_rule_card_the_deck_put_in_the_archive_is_no_longer_in_force(client, c
     flow.read_on(campaign)
     pick_for_everyone(campaign)
 
-    in_force = [row.component for row in dashboard.rule_cards(campaign, deck, this_game=True)]
+    in_force = [rule["id"] for rule in dashboard.rules_in_force(campaign, deck)]
     assert in_force[-1] == "rule_yokai_coins" and "rule_yokai_flip" not in in_force
-    assert [row.component for row in dashboard.rule_cards(campaign, deck)] == in_force
+    assert [rule["id"] for rule in dashboard.rule_stack(campaign, deck)] == in_force
     page = client.get(url("game", campaign)).content.decode()  # the table page lists the archive
     assert "The Kind Fox (Yōkai)" in page and "The Night Fox (Yōkai)" not in page
 
@@ -336,7 +336,7 @@ def test_a_rule_card_the_deck_put_in_the_archive_is_no_longer_in_force(client, c
     flow.finish_after_game(campaign, side="a")
     record_chapters(campaign, 2)
     flow.start_free_play(campaign, yokai_rule="yokai_flip")
-    chosen = [row.component for row in dashboard.rule_cards(campaign, deck)]
+    chosen = [rule["id"] for rule in dashboard.rule_stack(campaign, deck)]
     assert chosen[-1] == "rule_yokai_flip" and "rule_yokai_coins" not in chosen
 
 
