@@ -29,7 +29,9 @@ class Migration(migrations.Migration):
                     "for_everyone",
                     models.BooleanField(
                         default=False,
-                        help_text="Otherwise only the account that added it may begin a campaign with it.",
+                        help_text=(
+                            "Otherwise only the account that added it may begin a campaign with it."
+                        ),
                         verbose_name="available to every account",
                     ),
                 ),
