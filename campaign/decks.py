@@ -63,6 +63,15 @@ def find_deck(deck_id: str, digest: str, *, owner_id: int | None = None) -> Deck
     return uploaded_deck(row) if row is not None else None
 
 
+def deck_named(deck_id: str) -> Deck | None:
+    """The current version of the deck `deck_id`: shipped, or the newest one added here."""
+    for deck in shipped.shipped_decks():
+        if deck.id == deck_id:
+            return deck
+    row = UploadedDeck.objects.filter(deck_id=deck_id).only("pk", "digest").first()
+    return uploaded_deck(row) if row is not None else None
+
+
 def uploaded_deck(row: UploadedDeck) -> Deck:
     """An added deck, loaded from its row once per process (its text never changes)."""
     return _loaded(row.pk, row.digest)
@@ -119,9 +128,7 @@ def decks_for(user) -> list[DeckChoice]:
         for row in newest.values()
     ]
     played = _played_deck_ids(user)
-    return [
-        DeckChoice(c.key, c.deck, c.rounds, c.added, c.deck.id in played) for c in choices
-    ]
+    return [DeckChoice(c.key, c.deck, c.rounds, c.added, c.deck.id in played) for c in choices]
 
 
 def _played_deck_ids(user) -> set[str]:

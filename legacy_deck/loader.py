@@ -729,9 +729,7 @@ def _check_param(value: Any, what: str) -> str:
 # -- boxes.toml -----------------------------------------------------------------------------------
 
 
-def _boxes(
-    entries: Any, problems: list[Problem], languages: tuple[str, ...]
-) -> dict[int, Box]:
+def _boxes(entries: Any, problems: list[Problem], languages: tuple[str, ...]) -> dict[int, Box]:
     file = FILES["boxes"]
     result: dict[int, Box] = {}
     if not isinstance(entries, list):
