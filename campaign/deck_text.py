@@ -95,3 +95,20 @@ def chapter_title(story: dict | None) -> str:
 def describe_instruction(deck: Deck, instruction: Instruction) -> str:
     """What a read instruction tells the table to do, in one sentence: the deck's own words."""
     return describe(deck, instruction)
+
+
+def cover_words(deck: Deck, rounds: dict | None = None) -> dict:
+    """A deck's card before its campaign begins, in the page's language: its cover and how
+    large it is, nothing of its content."""
+    from django.utils.translation import get_language_info
+
+    median = sorted((rounds or {}).values())
+    return {
+        "title": localised(deck.cover.title) or deck.id,
+        "blurb": localised(deck.cover.blurb),
+        "author": deck.cover.author,
+        "games": deck.shape.games,
+        "most_mayors": len(deck.shape.colours),
+        "languages": [get_language_info(code)["name_translated"] for code in deck.cover.languages],
+        "about_rounds": round(median[len(median) // 2]) if median else None,
+    }

@@ -58,7 +58,7 @@ def find_deck(deck_id: str, digest: str, *, owner_id: int | None = None) -> Deck
     found = shipped.find_shipped(deck_id, digest)
     if found is not None:
         return found
-    rows = UploadedDeck.objects.filter(deck_id=deck_id, digest=digest).only("pk", "digest")
+    rows = UploadedDeck.objects.filter(deck_id=deck_id, digest=digest).only("pk", "added")
     row = (rows.filter(owner_id=owner_id).first() if owner_id else None) or rows.first()
     return uploaded_deck(row) if row is not None else None
 
@@ -68,18 +68,19 @@ def deck_named(deck_id: str) -> Deck | None:
     for deck in shipped.shipped_decks():
         if deck.id == deck_id:
             return deck
-    row = UploadedDeck.objects.filter(deck_id=deck_id).only("pk", "digest").first()
+    row = UploadedDeck.objects.filter(deck_id=deck_id).only("pk", "added").first()
     return uploaded_deck(row) if row is not None else None
 
 
 def uploaded_deck(row: UploadedDeck) -> Deck:
-    """An added deck, loaded from its row once per process (its text never changes)."""
-    return _loaded(row.pk, row.digest)
+    """An added deck, loaded from its row once per process (its text never changes). A row's
+    time of adding is part of the key: a primary key may be used again after a delete."""
+    return _loaded(row.pk, row.added)
 
 
 @lru_cache(maxsize=32)
-def _loaded(pk: int, digest: str) -> Deck:
-    return load_deck_text(UploadedDeck.objects.get(pk=pk, digest=digest).texts())
+def _loaded(pk: int, added) -> Deck:
+    return load_deck_text(UploadedDeck.objects.get(pk=pk, added=added).texts())
 
 
 def reader_of(campaign: Campaign) -> DeckState:
@@ -100,12 +101,6 @@ class DeckChoice:
     rounds: dict = field(default_factory=dict)  # {mayors: median rounds a game}
     added: UploadedDeck | None = None
     played: bool = False
-
-    @property
-    def about_rounds(self) -> int | None:
-        """About how many rounds a game lasts, over every number of mayors simulated."""
-        values = sorted(self.rounds.values())
-        return round(values[len(values) // 2]) if values else None
 
 
 def decks_for(user) -> list[DeckChoice]:

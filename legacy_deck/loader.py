@@ -64,7 +64,7 @@ CONTENT = SHIPPED / DEFAULT_DECK
 FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.toml"}
 # Ours are 70 KB together (43 KB the largest); a group's own deck has no reason to be ten times
 # larger, and a megabyte of TOML parses in well under a second.
-MAX_FILE_BYTES = 500_000
+MAX_FILE_BYTES = 512 * 1024
 MAX_NUMBER = 999
 # tomllib parses nested arrays and tables recursively: deeper would be a RecursionError.
 MAX_NESTING = 64
@@ -295,7 +295,10 @@ def _cover(campaign: dict, deck_id: str, problems: list[Problem]) -> Cover:
                 "campaign.languages",
             )
         )
-        languages = list(LANGUAGES)
+        # read on in the languages it names that are known, so that one wrong name is one problem
+        listed = languages if isinstance(languages, list) else []
+        languages = list(dict.fromkeys(lang for lang in listed if _one_of(lang, LANGUAGES)))
+        languages = languages or list(LANGUAGES)
     report = _Reporter(problems, file, languages=tuple(languages))
     fallback = dict.fromkeys(LANGUAGES, deck_id)
     title = _text(campaign["title"], "campaign.title", report) if "title" in campaign else None
@@ -749,6 +752,8 @@ def _boxes(entries: Any, problems: list[Problem], languages: tuple[str, ...]) ->
         if number in result:
             report(field, "box number used twice")
             continue
+        for key in sorted(set(entry) - {"number", "name", "contents"}):
+            report(f"{field}.{key}", "unknown field on a box (number, name, contents)")
         name = _text(entry.get("name"), f"{field}.name", report)
         contents = entry.get("contents", [])
         if not isinstance(contents, list) or not all(isinstance(c, str) for c in contents):

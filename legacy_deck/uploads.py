@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from play.player_colours import PLAYER_COLOURS
 
@@ -72,9 +72,12 @@ def delete_deck(row: UploadedDeck) -> None:
     if count and not others.exists():
         raise DeckRefused(
             [
-                _(
+                ngettext(
+                    "%(count)s campaign is played with this deck; it cannot be deleted while it "
+                    "is.",
                     "%(count)s campaigns are played with this deck; it cannot be deleted while "
-                    "they are."
+                    "they are.",
+                    count,
                 )
                 % {"count": count}
             ]
