@@ -48,7 +48,7 @@ SHORT_DECKS = [f"shipped:{deck_id}" for deck_id in SHIPPED_DECK_IDS if deck_id !
 SHORT_DECKS = SHORT_DECKS or ["added:tutorial"]
 
 
-def add_tutorial_deck(owner=None, *, for_everyone=True):
+def added_tutorial_deck(owner=None, *, for_everyone=True):
     """The tutorial deck as a host adds it: its three files uploaded and stored."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -70,9 +70,15 @@ def deck_by_key(request, key: str):
     if source == "shipped":
         return shipped_deck(SHIPPED / name)
     request.getfixturevalue("db")
-    return decks.uploaded_deck(add_tutorial_deck())
+    return decks.uploaded_deck(added_tutorial_deck())
 
 
 @pytest.fixture(params=EVERY_DECK)
 def every_deck(request):
     return deck_by_key(request, request.param)
+
+
+@pytest.fixture
+def add_tutorial_deck(db):
+    """add_tutorial_deck(owner=None): the tutorial deck added as a host adds it (its row)."""
+    return added_tutorial_deck

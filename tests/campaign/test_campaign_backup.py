@@ -86,7 +86,7 @@ def test_the_same_campaign_cannot_be_imported_twice():
         (lambda text: json.dumps({"format": 1, "setup": {}}), "not a campaign backup"),
         (lambda text: text.replace('"format": 1', '"format": 2'), "newer version"),
         (lambda text: text.replace('"format": 1', '"format": "1"'), "which backup format"),
-        (lambda text: text.replace('"seven_winds_bay"', '"another_deck"'), "another legacy"),
+        (lambda text: text.replace('"seven_winds_bay"', '"another_deck"'), "Add that deck first"),
         (lambda text: text.replace('"circles": 2', '"circles": -1', 1), "circles"),
         (lambda text: text.replace('"name": "Ann"', '"name": 7', 1), "damaged"),
         (lambda text: text.replace('"phase": "reading"', '"phase": "won"'), "phase"),
