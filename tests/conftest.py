@@ -82,3 +82,10 @@ def every_deck(request):
 def add_tutorial_deck(db):
     """add_tutorial_deck(owner=None): the tutorial deck added as a host adds it (its row)."""
     return added_tutorial_deck
+
+
+@pytest.fixture(params=SHORT_DECKS)
+def short_deck(request):
+    """Each short deck shipped (or, until one is, the tutorial deck as a host adds it): its key
+    ("shipped:<id>" or "added:tutorial")."""
+    return request.param
