@@ -16,7 +16,7 @@ from play.models import HUMAN
 
 from . import decks, flow
 from .backup import MAX_BYTES
-from .deck_text import colour_name
+from .deck_text import colour_name, localised
 
 SLOTS = 4
 
@@ -44,7 +44,8 @@ class NewCampaignForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name of the campaign"),
         max_length=flow.CAMPAIGN_NAME_LENGTH,
-        initial=gettext_lazy("Seven Winds Bay"),
+        required=False,
+        help_text=gettext_lazy("Left empty, the campaign is named after its deck."),
     )
 
     def __init__(self, *args, decks=(), **kwargs):
@@ -136,6 +137,8 @@ class NewCampaignForm(forms.Form):
         data["mayors"] = mayors
         key = data.get("deck") or next(iter(self.decks), None)
         data["deck"] = self.decks[key].deck if key in self.decks else None
+        if not (data.get("name") or "").strip() and data["deck"] is not None:
+            data["name"] = localised(data["deck"].cover.title)[: flow.CAMPAIGN_NAME_LENGTH]
         return data
 
 

@@ -275,3 +275,11 @@ def test_a_changed_deck_is_a_new_version_and_the_campaign_keeps_its_own(client, 
     assert second.digest != first.digest
     assert [c.key for c in decks.decks_for(host) if c.added] == [f"added:{second.pk}"]
     assert flow.deck_of(campaign).components["new_pier"].project.cost == 16
+
+
+def test_a_campaign_without_a_name_is_named_after_its_deck(client, host):
+    row = add_deck(uploads(tutorial_texts()), owner=host)
+
+    client.post(reverse("campaign:new"), {**new_campaign_form(f"added:{row.pk}"), "name": ""})
+
+    assert Campaign.objects.get().name == "The Lighthouse Keepers"
