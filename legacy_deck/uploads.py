@@ -13,14 +13,15 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import ngettext
 
 from play.player_colours import PLAYER_COLOURS
 
 from .archive import ArchiveProblem, deck_files, is_zip
-from .format import Deck, Problem
+from .format import Deck
 from .loader import FILES, MAX_FILE_BYTES, SHIPPED, read_deck_text
 from .models import UploadedDeck
+from .problem_words import problem_words
 from .shipped import deck_folders
 from .validate import validate
 
@@ -150,48 +151,6 @@ def _installation_problems(deck: Deck) -> list[str]:
 
 
 # -- every problem in the page's language ----------------------------------------------------
-
-# The checker's messages that are the same whatever the deck: translated where the .po files
-# have them; the others (which quote the deck's own ids and numbers) read as check_deck prints.
-CONSTANT_MESSAGES = (
-    gettext_noop("file not found"),
-    gettext_noop("unknown field"),
-    gettext_noop("unknown setting"),
-    gettext_noop("must be a table"),
-    gettext_noop("must be an array of tables"),
-    gettext_noop("every component needs a snake_case id"),
-    gettext_noop("id used twice (ids are unique across all kinds)"),
-    gettext_noop("the deck has no cards"),
-    gettext_noop("every card needs a number from 1 to 999"),
-    gettext_noop("number used twice"),
-    gettext_noop("cards are not in order of their numbers"),
-    gettext_noop("numbering gap: there is no such card"),
-    gettext_noop("must be a list of component ids"),
-    gettext_noop("must be a whole number from 0 to 999"),
-    gettext_noop("a rule card needs the engine's rule id"),
-    gettext_noop("must name the deck with a snake_case id of at most 40 characters"),
-)
-
-
-def problem_words(problem: Problem) -> str:
-    """One problem of the deck as a line: where (file, card, field) and what."""
-    message = _(problem.message)  # translated if one of CONSTANT_MESSAGES
-    if problem.card is not None and problem.field:
-        return _("%(file)s, card %(card)s, %(field)s: %(message)s") % {
-            "file": problem.file,
-            "card": problem.card,
-            "field": problem.field,
-            "message": message,
-        }
-    if problem.card is not None:
-        return _("%(file)s, card %(card)s: %(message)s") % {
-            "file": problem.file,
-            "card": problem.card,
-            "message": message,
-        }
-    if problem.field:
-        return f"{problem.file}, {problem.field}: {message}"
-    return f"{problem.file}: {message}"
 
 
 def archive_words(problem: ArchiveProblem) -> str:
