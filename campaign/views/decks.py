@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -46,7 +46,10 @@ def add(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    row = get_object_or_404(UploadedDeck, pk=pk, owner=request.user)
+    row = UploadedDeck.objects.filter(pk=pk, owner=request.user).first()
+    if row is None:  # not one of this host's: said on their page (a 404 would be cached)
+        messages.error(request, _("You have added no such deck."))
+        return redirect("campaign:add_deck")
     try:
         delete_deck(row)
     except DeckRefused as refused:

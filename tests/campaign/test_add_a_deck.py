@@ -283,3 +283,21 @@ def test_a_campaign_without_a_name_is_named_after_its_deck(client, host):
     client.post(reverse("campaign:new"), {**new_campaign_form(f"added:{row.pk}"), "name": ""})
 
     assert Campaign.objects.get().name == "The Lighthouse Keepers"
+
+
+def test_only_the_host_who_added_a_deck_deletes_it_and_a_visitor_must_log_in(client, host):
+    row = add_deck(uploads(tutorial_texts()), owner=host)
+    other = User.objects.create_user("other", password="a long pass phrase 8")
+    client.force_login(other)
+
+    response = client.post(reverse("campaign:delete_deck", args=[row.pk]), follow=True)
+
+    assert "You have added no such deck." in response.content.decode()
+    assert UploadedDeck.objects.filter(pk=row.pk).exists()
+    client.logout()
+    for response in (
+        client.get(reverse("campaign:add_deck")),
+        client.post(reverse("campaign:delete_deck", args=[row.pk])),
+    ):
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert UploadedDeck.objects.filter(pk=row.pk).exists()
