@@ -301,3 +301,22 @@ def test_only_the_host_who_added_a_deck_deletes_it_and_a_visitor_must_log_in(cli
     ):
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert UploadedDeck.objects.filter(pk=row.pk).exists()
+
+
+def test_simulate_decks_tells_new_campaign_how_long_an_added_decks_game_lasts(client, host):
+    from django.core.management import call_command
+
+    row = add_deck(uploads(tutorial_texts()), owner=host)
+    assert "rounds a game" not in card_text(client, "The Lighthouse Keepers")
+
+    call_command("simulate_decks", campaigns=2, stdout=io.StringIO())
+
+    row.refresh_from_db()
+    assert set(row.rounds) == {"2", "3", "4"}
+    rounds = sorted(row.rounds.values())[1]
+    assert f"about {round(rounds)} rounds a game" in card_text(client, "The Lighthouse Keepers")
+
+
+def card_text(client, title: str) -> str:
+    page = client.get(reverse("campaign:new")).content.decode()
+    return next(card for card in page.split('class="card mb-2 deck-card"') if title in card)
