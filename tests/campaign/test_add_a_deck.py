@@ -139,6 +139,9 @@ def test_a_script_in_a_deck_is_shown_as_text(client, host):
             "story.en = \"<script>alert('story')</script> Welcome, keepers!",
         )
     )
+    texts["components.toml"] = texts["components.toml"].replace(
+        'name.en = "Net Loft"', 'name.en = "<b>Net Loft</b>"'
+    )
     row = add_deck(uploads(texts), owner=host)
     page = client.get(reverse("campaign:new")).content.decode()
     assert "<script>alert(" not in page
@@ -149,6 +152,13 @@ def test_a_script_in_a_deck_is_shown_as_text(client, host):
     page = client.get(reverse("campaign:read", args=[campaign.table_secret, 1])).content.decode()
     assert "&lt;script&gt;alert(&#x27;story&#x27;)&lt;/script&gt; Welcome, keepers!" in page
     assert "<script>alert(" not in page
+
+    flow.read_on(campaign)  # game 1: a card named <b>Net Loft</b> in the market
+    for name in ("game", "table"):
+        page = client.get(reverse(f"campaign:{name}", args=[campaign.table_secret]))
+        page = page.content.decode()
+        assert "&lt;b&gt;Net Loft&lt;/b&gt;" in page or name == "table"
+        assert "<b>Net Loft" not in page
 
 
 def test_an_effect_the_engine_does_not_know_is_a_problem_not_a_crash(host):
