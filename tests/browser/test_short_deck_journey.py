@@ -7,33 +7,19 @@ turns every STOP, signs the Golden Book, and Ann picks her cards on the shared s
 """
 
 import pytest
-from django.utils import timezone
+from test_campaign_journey import bots_take_over
 
 from campaign.models import Campaign, Phase
 from legacy_deck.loader import SHIPPED
 from legacy_deck.shipped import shipped_deck
-from play.models import Game
 
 pytestmark = pytest.mark.usefixtures("fast_game", "every_game_replays")
 
 TUTORIAL = SHIPPED.parent.parent / "tests" / "deck" / "tutorial_deck"
 
 
-def bots_take_over(game: Game) -> None:
-    seats = [{**seat, "kind": "greedy"} for seat in game.seats]
-    Game.objects.filter(pk=game.pk).update(seats=seats, bot_due_at=timezone.now())
-
-
-@pytest.fixture
-def host(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-
-
-def read_to_the_stop(page) -> None:
+def read_what_there_is(page) -> None:
+    """Page on as far as the deck may be read now (to a STOP, or to its end)."""
     while (following := page.locator("a[rel=next]")).count():
         target = following.get_attribute("href")
         following.click()
@@ -101,7 +87,7 @@ def test_a_group_plays_a_short_deck_to_its_free_play(live_server, host, short_de
         host.wait_for_load_state()
         url = host.url
         if "/read/" in url:
-            read_to_the_stop(host)
+            read_what_there_is(host)
             if host.locator("button.turn-stop").count():
                 host.locator("button.turn-stop").click()
                 host.wait_for_load_state()

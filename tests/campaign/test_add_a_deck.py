@@ -18,6 +18,7 @@ from legacy_deck.uploads import DeckRefused, add_deck, delete_deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deck"))
 from planted_faults import FAULTS, TUTORIAL, planted  # noqa: E402
+from test_campaign_views import new_form  # noqa: E402
 
 pytestmark = pytest.mark.django_db
 
@@ -50,21 +51,8 @@ def host(client):
     return user
 
 
-def new_campaign_form(deck_key: str) -> dict:
-    return {
-        "deck": deck_key,
-        "name": "By the sea",
-        "m1_name": "Ann",
-        "m1_city": "Annaburg",
-        "m1_colour": "teal",
-        "m1_kind": "human",
-        "m2_name": "Ben",
-        "m2_city": "Benford",
-        "m2_colour": "yellow",
-        "m2_kind": "greedy",
-        "m3_kind": "human",
-        "m4_kind": "human",
-    }
+def new_campaign_form(deck_key: str, **changes) -> dict:
+    return new_form(deck=deck_key, **changes)
 
 
 def test_a_host_adds_three_files_and_begins_a_campaign_of_them(client, host):
@@ -290,7 +278,7 @@ def test_a_changed_deck_is_a_new_version_and_the_campaign_keeps_its_own(client, 
 def test_a_campaign_without_a_name_is_named_after_its_deck(client, host):
     row = add_deck(uploads(tutorial_texts()), owner=host)
 
-    client.post(reverse("campaign:new"), {**new_campaign_form(f"added:{row.pk}"), "name": ""})
+    client.post(reverse("campaign:new"), new_campaign_form(f"added:{row.pk}", name=""))
 
     assert Campaign.objects.get().name == "The Lighthouse Keepers"
 
