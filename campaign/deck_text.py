@@ -97,18 +97,18 @@ def describe_instruction(deck: Deck, instruction: Instruction) -> str:
     return describe(deck, instruction)
 
 
-def cover_words(deck: Deck, rounds: dict | None = None) -> dict:
-    """A deck's card before its campaign begins, in the page's language: its cover and how
-    large it is, nothing of its content."""
+def cover_words(box_back: dict, rounds: dict | None = None) -> dict:
+    """A deck's card before its campaign begins, in the page's language, from its
+    Deck.box_back(): its cover and how large it is, nothing of its content."""
     from django.utils.translation import get_language_info
 
     median = sorted((rounds or {}).values())
     return {
-        "title": localised(deck.cover.title) or deck.id,
-        "blurb": localised(deck.cover.blurb),
-        "author": deck.cover.author,
-        "games": deck.shape.games,
-        "most_mayors": len(deck.shape.colours),
-        "languages": [get_language_info(code)["name_translated"] for code in deck.cover.languages],
+        "title": localised(box_back["title"]) or box_back["id"],
+        "blurb": localised(box_back["blurb"]),
+        "author": box_back["author"],
+        "games": box_back["games"],
+        "most_mayors": box_back["most_mayors"],
+        "languages": [get_language_info(code)["name_translated"] for code in box_back["languages"]],
         "about_rounds": round(median[len(median) // 2]) if median else None,
     }

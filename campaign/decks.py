@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from legacy_deck import shipped
 from legacy_deck.format import Deck
-from legacy_deck.loader import CONTENT, load_deck_text
+from legacy_deck.loader import CONTENT, SHIPPED, load_deck_text
 from legacy_deck.models import UploadedDeck
 from legacy_deck.reader import DeckState
 
@@ -93,24 +93,29 @@ def reader_of(campaign: Campaign) -> DeckState:
 
 @dataclass(frozen=True)
 class DeckChoice:
-    """One deck on the New campaign page: its key in the form, the deck, and what its card says
-    besides the deck's cover."""
+    """One deck on the New campaign page: its key in the form and what its card says (an added
+    deck is read only once it is chosen)."""
 
     key: str  # "shipped:<id>" or "added:<pk>"
-    deck: Deck
+    box_back: dict  # Deck.box_back()
     rounds: dict = field(default_factory=dict)  # {mayors: median rounds a game}
     added: UploadedDeck | None = None
     played: bool = False
+
+    def deck(self) -> Deck:
+        if self.added is not None:
+            return uploaded_deck(self.added)
+        return shipped.shipped_deck(SHIPPED / self.box_back["id"])
 
 
 def decks_for(user) -> list[DeckChoice]:
     """The decks `user` may begin a campaign with: every shipped one, then the newest version
     of each deck they added or the admin made available to everyone."""
     choices = [
-        DeckChoice(f"shipped:{deck.id}", deck, shipped.simulated_rounds(deck.id))
+        DeckChoice(f"shipped:{deck.id}", deck.box_back(), shipped.simulated_rounds(deck.id))
         for deck in shipped.shipped_decks()
     ]
-    shipped_ids = {choice.deck.id for choice in choices}
+    shipped_ids = {choice.box_back["id"] for choice in choices}
     visible = Q(for_everyone=True)
     if user.is_authenticated:
         visible |= Q(owner=user)
@@ -119,11 +124,13 @@ def decks_for(user) -> list[DeckChoice]:
         if row.deck_id not in shipped_ids:
             newest.setdefault((row.owner_id, row.deck_id), row)  # rows come newest first
     choices += [
-        DeckChoice(f"added:{row.pk}", uploaded_deck(row), row.rounds, row)
-        for row in newest.values()
+        DeckChoice(f"added:{row.pk}", row.box_back, row.rounds, row) for row in newest.values()
     ]
     played = _played_deck_ids(user)
-    return [DeckChoice(c.key, c.deck, c.rounds, c.added, c.deck.id in played) for c in choices]
+    return [
+        DeckChoice(c.key, c.box_back, c.rounds, c.added, c.box_back["id"] in played)
+        for c in choices
+    ]
 
 
 def _played_deck_ids(user) -> set[str]:

@@ -136,7 +136,7 @@ class NewCampaignForm(forms.Form):
             raise forms.ValidationError(_("A campaign has 2 to 4 mayors."))
         data["mayors"] = mayors
         key = data.get("deck") or next(iter(self.decks), None)
-        data["deck"] = self.decks[key].deck if key in self.decks else None
+        data["deck"] = self.decks[key].deck() if key in self.decks else None
         if not (data.get("name") or "").strip() and data["deck"] is not None:
             data["name"] = localised(data["deck"].cover.title)[: flow.CAMPAIGN_NAME_LENGTH]
         return data

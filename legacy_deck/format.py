@@ -261,6 +261,19 @@ class Deck:
         hash an earlier version of the app stored for a wording of the same deck."""
         return digest == self.digest or WORDED_DIGESTS.get(digest) == self.digest
 
+    def box_back(self) -> dict:
+        """All that is shown of the deck before its campaign begins, as plain data: its cover,
+        how many games, at most how many mayors."""
+        return {
+            "id": self.id,
+            "title": dict(self.cover.title),
+            "blurb": dict(self.cover.blurb),
+            "author": self.cover.author,
+            "languages": list(self.cover.languages),
+            "games": self.shape.games,
+            "most_mayors": len(self.shape.colours),
+        }
+
     def sides(self) -> list[Side]:
         """Every side in reading order: 1A, 1B, 2A, …"""
         return [side for card in self.cards for side in (card.a, card.b)]

@@ -29,6 +29,8 @@ class UploadedDeck(models.Model):
         default=False,
         help_text=_("Otherwise only the account that added it may begin a campaign with it."),
     )
+    # Deck.box_back(): what New campaign shows of it, without reading the deck
+    box_back = models.JSONField(default=dict)
     components = models.TextField()
     deck = models.TextField()
     boxes = models.TextField()

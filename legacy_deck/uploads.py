@@ -58,6 +58,7 @@ def add_deck(files, *, owner, for_everyone: bool = False) -> UploadedDeck:
                 title=deck.cover.title.get(deck.cover.languages[0], deck.id)[:200],
                 owner=owner,
                 for_everyone=for_everyone,
+                box_back=deck.box_back(),
                 **{role: _decoded(texts[role]) for role in FILES},
             )
     except IntegrityError:

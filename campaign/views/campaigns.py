@@ -58,7 +58,7 @@ def new(request: HttpRequest) -> HttpResponse:
         "campaign/new.html",
         {
             "form": form,
-            "decks": [(choice, cover_words(choice.deck, choice.rounds)) for choice in choices],
+            "decks": [(choice, cover_words(choice.box_back, choice.rounds)) for choice in choices],
             "chosen": chosen,
         },
         status=400 if form.errors else 200,

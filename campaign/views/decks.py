@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign import decks
 from campaign.deck_text import localised
 from campaign.forms import AddDeckForm
 from legacy_deck.models import UploadedDeck
@@ -27,7 +26,7 @@ def add(request: HttpRequest) -> HttpResponse:
         except DeckRefused as refused:
             problems = refused.problems
         else:
-            title = decks.uploaded_deck(row).cover.title
+            title = row.box_back["title"]
             messages.success(
                 request,
                 _("The deck “%(title)s” is added: choose it for a new campaign.")

@@ -318,3 +318,15 @@ def test_simulate_decks_tells_new_campaign_how_long_an_added_decks_game_lasts(cl
 def card_text(client, title: str) -> str:
     page = client.get(reverse("campaign:new")).content.decode()
     return next(card for card in page.split('class="card mb-2 deck-card"') if title in card)
+
+
+def test_new_campaign_lists_added_decks_without_reading_them(client, host, monkeypatch):
+    add_deck(uploads(tutorial_texts()), owner=host)
+    decks._loaded.cache_clear()
+
+    def unread(*args):
+        raise AssertionError("the deck was read")
+
+    monkeypatch.setattr(decks, "_loaded", unread)
+    page = client.get(reverse("campaign:new")).content.decode()
+    assert "The Lighthouse Keepers" in page
