@@ -330,3 +330,26 @@ def test_new_campaign_lists_added_decks_without_reading_them(client, host, monke
     monkeypatch.setattr(decks, "_loaded", unread)
     page = client.get(reverse("campaign:new")).content.decode()
     assert "The Lighthouse Keepers" in page
+
+
+def test_the_admin_makes_a_deck_available_to_every_account(admin_client, host):
+    row = add_deck(uploads(tutorial_texts()), owner=host)
+    url = reverse("admin:legacy_deck_uploadeddeck_changelist")
+    assert "The Lighthouse Keepers" in admin_client.get(url).content.decode()
+
+    response = admin_client.post(
+        url,
+        {
+            "form-TOTAL_FORMS": "1",
+            "form-INITIAL_FORMS": "1",
+            "form-0-id": str(row.pk),
+            "form-0-for_everyone": "on",
+            "_save": "Save",
+        },
+    )
+
+    assert response.status_code == 302
+    row.refresh_from_db()
+    assert row.for_everyone
+    page = admin_client.get(reverse("admin:legacy_deck_uploadeddeck_change", args=[row.pk]))
+    assert page.status_code == 200
