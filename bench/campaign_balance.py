@@ -1,7 +1,7 @@
 """Whole bot campaigns under the campaign's own rules: the balance of the campaign as a whole.
 
     .venv/bin/python bench/campaign_balance.py [--campaigns 200] [--players 2 3 4] [--seed 1]
-    .venv/bin/python bench/campaign_balance.py --deck legacy_deck/content/PATH [...]
+    .venv/bin/python bench/campaign_balance.py --deck <id or folder> ...
     .venv/bin/python bench/campaign_balance.py --against COMMIT [--campaigns 200] ...
 
 Each campaign is played as campaign/flow plays it, without the database: the deck read STOP
@@ -28,8 +28,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,103 +42,9 @@ import django  # noqa: E402
 
 django.setup()
 
-from campaign.bot_choices import bot_side  # noqa: E402
-from campaign.places import ledger_now  # noqa: E402
-from campaign.progress import (  # noqa: E402
-    circles_ticked,
-    instructions_of,
-    presented_piles,
-    sides_of_game_end,
-)
-from legacy_deck.format import Stop  # noqa: E402
+from campaign.balance import measure, table_head, table_row  # noqa: E402
 from legacy_deck.loader import load_deck  # noqa: E402
-from legacy_deck.reader import DeckState, advance, choose  # noqa: E402
-from legacy_deck.setup import chapter_setup, default_picks  # noqa: E402
-from play.engine import legal_moves, new_game, play  # noqa: E402
-from play.engine.bots import greedy_move  # noqa: E402
-
-MAX_TURNS = 2000
-
-
-def play_campaign(deck, players: int, seed: int) -> list[dict]:
-    """One campaign of greedy bots: per chapter its winner, start seat and length in rounds."""
-    rng = random.Random(seed)
-    colours = list(deck.shape.colours[:players])
-    names = [f"Bot {seat + 1}" for seat in range(players)]
-    circles = [deck.shape.start_circles] * players
-    reader = advance(deck, DeckState.start(deck), "before_campaign").state
-    last_winner = 0
-    results = []
-    for chapter in range(1, deck.shape.games + 1):
-        reader = advance(deck, reader, Stop("before_game", chapter)).state
-        ledger = ledger_now(deck, reader)
-        picks = [
-            default_picks(ledger.marketplace.get(colour, []), circles[seat], deck)
-            for seat, colour in enumerate(colours)
-        ]
-        carry = {
-            "last_winner": last_winner,
-            "choices": dict(reader.choices),
-            "circles": list(circles),
-            "picks": picks,
-        }
-        setup = chapter_setup(
-            deck, chapter, names, carry, seed=rng.randrange(2**31), reader=reader, colours=colours
-        )
-        state = new_game(setup)
-        start = state.active
-        while state.winner is None and state.turn <= MAX_TURNS:
-            play(state, greedy_move(state, legal_moves(state), rng))
-        winner = state.winner
-        flags = {seat for seat, player in enumerate(state.players) if player.flag}
-        results.append(
-            {"chapter": chapter, "winner": winner, "start": start, "rounds": state.round}
-        )
-        # an event STOP that was not turned during the game is turned with its end
-        reader = advance(deck, reader, Stop("after_game", chapter)).state
-        sides = sides_of_game_end(deck, reader, chapter)
-        ticks = circles_ticked(instructions_of(sides, "tick_circles"), players, winner, flags)
-        circles = [have + more for have, more in zip(circles, ticks, strict=True)]
-        for cid in presented_piles(sides):
-            reader = choose(deck, reader, cid, bot_side(deck.components[cid].sides))
-        last_winner = winner
-    return results
-
-
-def measure(deck, players: int, campaigns: int, seed: int) -> dict:
-    chapters = {c: [] for c in range(1, deck.shape.games + 1)}
-    wins = [0] * players
-    repeat, repeat_chances = 0, 0
-    for number in range(campaigns):
-        results = play_campaign(deck, players, seed * 1_000_003 + number)
-        for result in results:
-            chapters[result["chapter"]].append(result["rounds"])
-            if result["winner"] is not None:
-                wins[result["winner"]] += 1
-        for before, after in zip(results, results[1:], strict=False):
-            repeat_chances += 1
-            repeat += before["winner"] == after["winner"]
-    total = sum(wins)
-    return {
-        "players": players,
-        "median_rounds": {c: statistics.median(r) for c, r in chapters.items()},
-        "seat_share": [100 * w / total for w in wins],
-        "repeat": 100 * repeat / repeat_chances,
-    }
-
-
-def misses(row: dict) -> list[str]:
-    fair = 100 / row["players"]
-    found = []
-    for chapter, rounds in row["median_rounds"].items():
-        if not 10 <= rounds <= 25:
-            found.append(f"chapter {chapter}: median {rounds} rounds")
-    for seat, share in enumerate(row["seat_share"]):
-        if share > fair + 10 or share < fair - 10:
-            found.append(f"seat {seat + 1} wins {share:.0f}% (fair {fair:.0f}%)")
-    if row["repeat"] > fair + 15:
-        found.append(f"the winner wins the next chapter {row['repeat']:.0f}% (fair {fair:.0f}%)")
-    return found
+from legacy_deck.management.deck_option import deck_folder  # noqa: E402
 
 
 def run_timed(script: Path, args: list[str]) -> tuple[float, str]:
@@ -203,29 +107,22 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="COMMIT", help="time this against COMMIT")
     parser.add_argument(
-        "--deck", metavar="PATH", type=Path, help="the deck's folder (default: the shipped one)"
+        "--deck", default="", help="a shipped deck's id or a deck's folder (Seven Winds Bay)"
     )
     args = parser.parse_args()
     if args.against:
         return compare(args)
-    deck = load_deck(args.deck)
-    named = f"{deck.id}: " if args.deck else ""  # the shipped deck's header as before
-    print(f"{named}{args.campaigns} campaigns of greedy bots per player count, seed {args.seed}\n")
-    chapters = f"1–{deck.shape.games}" if deck.shape.games > 1 else "1"
-    columns = ("mayors", f"median rounds, chapters {chapters}", "wins by seat %")
-    print("| " + " | ".join((*columns, "winner wins next %", "goals")) + " |")
-    print("| --- | --- | --- | --- | --- |")
+    deck = load_deck(deck_folder(args.deck))
+    print(f"{args.campaigns} campaigns of greedy bots per player count, seed {args.seed}\n")
+    print("\n".join(table_head(deck)))
     failed = False
     for players in args.players:
         started = time.perf_counter()
         row = measure(deck, players, args.campaigns, args.seed)
         seconds = time.perf_counter() - started
-        rounds = ", ".join(f"{r:g}" for r in row["median_rounds"].values())
-        shares = ", ".join(f"{s:.0f}" for s in row["seat_share"])
-        found = misses(row)
+        line, found = table_row(row)
         failed |= bool(found)
-        verdict = "met" if not found else "MISSED: " + "; ".join(found)
-        print(f"| {players} | {rounds} | {shares} | {row['repeat']:.0f} | {verdict} |")
+        print(line)
         games = args.campaigns * deck.shape.games
         print(f"  ({seconds:.0f} s, {games / seconds:.1f} games/s)", file=sys.stderr)
     return 1 if failed else 0

@@ -220,15 +220,20 @@ def _import(doc: Any, owner) -> Campaign:
         )
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
-    deck = decks.our_deck()
     declared = _dict(doc, "deck")
-    if declared.get("id") != deck.id or not deck.reads_like(str(declared.get("digest"))):
+    deck = decks.find_deck(
+        str(declared.get("id"))[:64],
+        str(declared.get("digest"))[:64],
+        owner_id=getattr(owner, "pk", None),
+    )
+    if deck is None:
         raise BackupError(
             _(
-                "The campaign was played with another legacy deck (%(theirs)s) than the one "
-                "installed here (%(ours)s)."
+                "The campaign was played with the legacy deck “%(deck)s” in a version this "
+                "installation does not have. Add that deck first (New campaign, Add a deck), "
+                "then import the file again."
             )
-            % {"theirs": str(declared.get("id"))[:64], "ours": deck.id}
+            % {"deck": str(declared.get("id"))[:64]}
         )
     with transaction.atomic():
         return _store(doc, deck, owner)

@@ -95,3 +95,20 @@ def chapter_title(story: dict | None) -> str:
 def describe_instruction(deck: Deck, instruction: Instruction) -> str:
     """What a read instruction tells the table to do, in one sentence: the deck's own words."""
     return describe(deck, instruction)
+
+
+def cover_words(box_back: dict, rounds: dict | None = None) -> dict:
+    """A deck's card before its campaign begins, in the page's language, from its
+    Deck.box_back(): its cover and how large it is, nothing of its content."""
+    from django.utils.translation import get_language_info
+
+    median = sorted((rounds or {}).values())
+    return {
+        "title": localised(box_back["title"]) or box_back["id"],
+        "blurb": localised(box_back["blurb"]),
+        "author": box_back["author"],
+        "games": box_back["games"],
+        "most_mayors": box_back["most_mayors"],
+        "languages": [get_language_info(code)["name_translated"] for code in box_back["languages"]],
+        "about_rounds": round(median[len(median) // 2]) if median else None,
+    }

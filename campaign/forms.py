@@ -16,7 +16,7 @@ from play.models import HUMAN
 
 from . import decks, flow
 from .backup import MAX_BYTES
-from .deck_text import colour_name
+from .deck_text import colour_name, localised
 
 SLOTS = 4
 
@@ -44,11 +44,22 @@ class NewCampaignForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name of the campaign"),
         max_length=flow.CAMPAIGN_NAME_LENGTH,
-        initial=gettext_lazy("Seven Winds Bay"),
+        required=False,
+        help_text=gettext_lazy("Left empty, the campaign is named after its deck."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, decks=(), **kwargs):
         super().__init__(*args, **kwargs)
+        # the deck: chosen from the cards the page shows above the mayors (templates/campaign/new)
+        self.decks = {choice.key: choice for choice in decks}
+        self.fields["deck"] = forms.ChoiceField(
+            label=gettext_lazy("Legacy deck"),
+            choices=[(key, key) for key in self.decks],
+            initial=next(iter(self.decks), None),
+            required=False,  # none chosen: the first, Seven Winds Bay
+            widget=forms.RadioSelect,
+            error_messages={"invalid_choice": gettext_lazy("Choose one of the decks shown.")},
+        )
         colours = _colour_choices()
         defaults = [c for c, _label in colours[1:]]
         rows = []
@@ -124,6 +135,10 @@ class NewCampaignForm(forms.Form):
         if not flow.MIN_MAYORS <= len(mayors) <= flow.MAX_MAYORS:
             raise forms.ValidationError(_("A campaign has 2 to 4 mayors."))
         data["mayors"] = mayors
+        key = data.get("deck") or next(iter(self.decks), None)
+        data["deck"] = self.decks[key].deck() if key in self.decks else None
+        if not (data.get("name") or "").strip() and data["deck"] is not None:
+            data["name"] = localised(data["deck"].cover.title)[: flow.CAMPAIGN_NAME_LENGTH]
         return data
 
 
@@ -193,6 +208,44 @@ class GoldenBookForm(forms.Form):
         if self.needs_side and side not in ("a", "b"):
             raise forms.ValidationError(_("Choose which side of the new establishments faces up."))
         return side
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one field (Django's documented way); a list of uploads."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(item, initial) for item in data]
+        return [single(data, initial)]
+
+
+class AddDeckForm(forms.Form):
+    files = MultipleFileField(
+        label=gettext_lazy("The deck's files"),
+        help_text=gettext_lazy(
+            "components.toml, deck.toml and boxes.toml together, or one zip archive of them."
+        ),
+        error_messages={
+            "required": gettext_lazy("Choose the deck's three files, or one zip archive of them.")
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["files"].widget.attrs["accept"] = ".toml,.zip"
+        self.helper = FormHelper()
+        self.helper.form_method = "post"
+        self.helper.attrs = {"enctype": "multipart/form-data"}
+        self.helper.add_input(Submit("add", gettext_lazy("Add the deck"), css_class="btn-primary"))
 
 
 class ImportCampaignForm(forms.Form):

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from legacy_deck.format import Deck
-from legacy_deck.setup import FREE_PLAY_PICKS
 from play.seeds import fresh_seed
 
 from .decks import deck_of
@@ -196,9 +195,9 @@ class Campaign(models.Model):
         return (self.chosen_seed * 1_000_003 + self.chapter) % 2**31
 
     def picks_allowed(self, mayor: Mayor) -> int:
-        """How many marketplace cards a mayor picks: their ticked circles; four in free play
-        (RULES.md §5). A bag with fewer cards is picked whole."""
-        return FREE_PLAY_PICKS if self.in_free_play else mayor.circles
+        """How many marketplace cards a mayor picks: their ticked circles; in free play as many
+        as the deck says (four in ours, RULES.md §5). A bag with fewer cards is picked whole."""
+        return self.deck.shape.free_play_picks if self.in_free_play else mayor.circles
 
     def picks_revealed(self, mayors: list[Mayor]) -> bool:
         """Secret picks are shown only once every mayor has picked."""

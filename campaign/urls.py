@@ -9,6 +9,7 @@ from campaign.views import (
     backup,
     book,
     campaigns,
+    decks,
     events,
     free,
     game,
@@ -54,6 +55,8 @@ urlpatterns = [
     ),
     private("campaigns/", campaigns.mine, "mine"),
     private("campaigns/new/", campaigns.new, "new"),
+    private("campaigns/decks/", decks.add, "add_deck"),
+    private("campaigns/decks/<int:pk>/delete/", decks.delete, "delete_deck"),
     path("campaigns/how-it-works/", campaigns.how_it_works, name="how_it_works"),  # no secret
     # before the table's link: "import" and "m" would pass for a table's secret
     private("c/import/", backup.import_campaign, "import"),

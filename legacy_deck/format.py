@@ -18,6 +18,9 @@ from play.engine.cards import (
 from play.engine.rules import action_types, rule_actions
 
 LANGUAGES = ("en", "de", "nl")
+# What [campaign] says about the deck for its box's back, before anything of it is read: these
+# change nothing a campaign's state depends on, so they are no part of the deck's digest.
+COVER_FIELDS = ("title", "blurb", "author", "languages")
 SIDES = ("a", "b")
 
 # The moments a STOP may wait for. An "event" STOP waits for something that happens during game
@@ -230,6 +233,16 @@ class CampaignShape:
 
 
 @dataclass(frozen=True, slots=True)
+class Cover:
+    """The deck's public face, all that is shown of it before a campaign begins."""
+
+    title: dict = field(default_factory=dict)  # {en, de, nl}
+    blurb: dict = field(default_factory=dict)  # one paragraph for the box's back
+    author: str = ""
+    languages: tuple[str, ...] = LANGUAGES  # the first is read where the page's is missing
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
     shape: CampaignShape
     components: dict[str, Component]
@@ -241,11 +254,25 @@ class Deck:
     # between two evenings is refused with a message instead of shifting the reader silently.
     id: str = ""
     digest: str = ""
+    cover: Cover = field(default_factory=Cover)
 
     def reads_like(self, digest: str) -> bool:
         """Whether a campaign that stored `digest` reads on with this deck: the same hash, or the
         hash an earlier version of the app stored for a wording of the same deck."""
         return digest == self.digest or WORDED_DIGESTS.get(digest) == self.digest
+
+    def box_back(self) -> dict:
+        """All that is shown of the deck before its campaign begins, as plain data: its cover,
+        how many games, at most how many mayors."""
+        return {
+            "id": self.id,
+            "title": dict(self.cover.title),
+            "blurb": dict(self.cover.blurb),
+            "author": self.cover.author,
+            "languages": list(self.cover.languages),
+            "games": self.shape.games,
+            "most_mayors": len(self.shape.colours),
+        }
 
     def sides(self) -> list[Side]:
         """Every side in reading order: 1A, 1B, 2A, …"""

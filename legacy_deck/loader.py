@@ -1,10 +1,14 @@
 """Reading a deck from its TOML files into typed objects, collecting every problem on the way.
 
-    deck = load_deck()                    # our own campaign, legacy_deck/content/
+    deck = load_deck()                    # Seven Winds Bay, legacy_deck/content/seven_winds_bay/
     deck = load_deck("path/to/my_deck")   # a group's own: components.toml, deck.toml, boxes.toml
     deck, problems = read_deck(path)      # never raises for a bad deck; deck is None if unusable
+    deck, problems = read_deck_text({"components": ..., "deck": ..., "boxes": ...})  # an upload
 
-load_deck also runs validate() and raises DeckError with every problem found.
+load_deck also runs validate() and raises DeckError with every problem found. Whatever a deck's
+files hold, reading them is bounded: each file's bytes and nesting before the TOML parser sees
+it, then the counts of cards, components and boxes and the length of every text before a card is
+built, so that a hostile upload costs no more than a large honest one.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,7 @@ from play.engine.cards import (
 )
 
 from .format import (
+    COVER_FIELDS,
     EVENTS,
     INSTRUCTIONS,
     KIND_FIELDS,
@@ -40,6 +46,7 @@ from .format import (
     Box,
     CampaignShape,
     Component,
+    Cover,
     Deck,
     DeckCard,
     DeckError,
@@ -49,21 +56,43 @@ from .format import (
     Stop,
 )
 
-CONTENT = Path(__file__).resolve().parent / "content"
+# The decks this app ships, one folder each, named by the deck's id (legacy_deck/shipped.py).
+SHIPPED = Path(__file__).resolve().parent / "content"
+DEFAULT_DECK = "seven_winds_bay"
+# Seven Winds Bay's folder: the deck a campaign is made of when none is chosen.
+CONTENT = SHIPPED / DEFAULT_DECK
 FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.toml"}
-# Ours are 70 KB together; a group's own deck has no reason to be a hundred times larger.
-MAX_FILE_BYTES = 2_000_000
+# Ours are 70 KB together (43 KB the largest); a group's own deck has no reason to be ten times
+# larger, and a megabyte of TOML parses in well under a second.
+MAX_FILE_BYTES = 512 * 1024
 MAX_NUMBER = 999
 # tomllib parses nested arrays and tables recursively: deeper would be a RecursionError.
 MAX_NESTING = 64
+# Counts and lengths a deck stays within (ours: 24 cards, 118 components, 6 boxes, stories of
+# at most 630 characters, 8 instructions a side).
+MAX_CARDS = 200
+MAX_COMPONENTS = 600
+MAX_BOXES = 50
+MAX_TEXT = 4000
+MAX_LIST = 200
 _CARD_KEYS = {"id", "name", "colour", "icon", "cost", "numbers", "effect"}
 
 
 def load_deck(path: str | Path | None = None, *, known_rules=None) -> Deck:
     """Load and validate a deck; raises DeckError listing every problem."""
+    deck, problems = read_deck(path)
+    return _validated(deck, problems, known_rules)
+
+
+def load_deck_text(texts: Mapping[str, str | bytes], *, known_rules=None) -> Deck:
+    """load_deck for a deck given as its files' text ({"components": ..., "deck": ..., ...})."""
+    deck, problems = read_deck_text(texts)
+    return _validated(deck, problems, known_rules)
+
+
+def _validated(deck: Deck | None, problems: list[Problem], known_rules) -> Deck:
     from .validate import validate
 
-    deck, problems = read_deck(path)
     if deck is not None:
         problems += validate(deck, known_rules=known_rules)
     if problems:
@@ -73,13 +102,36 @@ def load_deck(path: str | Path | None = None, *, known_rules=None) -> Deck:
 
 def read_deck(path: str | Path | None = None) -> tuple[Deck | None, list[Problem]]:
     folder = Path(path) if path is not None else CONTENT
+    texts: dict[str, bytes] = {}
     problems: list[Problem] = []
-    data = {}
     for role, name in FILES.items():
         try:
-            data[role] = _read_toml(folder / name)
+            texts[role] = _read_file(folder / name)
         except _Unreadable as problem:
             problems.append(Problem(name, str(problem)))
+    return _read_texts(texts, problems)
+
+
+def read_deck_text(texts: Mapping[str, str | bytes]) -> tuple[Deck | None, list[Problem]]:
+    """A deck from its three files' contents (text or bytes, keyed by role: components, deck,
+    boxes); never raises for a bad deck, and deck is None if it is unusable."""
+    missing = [name for role, name in FILES.items() if role not in texts]
+    problems = [Problem(name, "file not found") for name in missing]
+    return _read_texts(texts, problems)
+
+
+def _read_texts(texts: Mapping[str, str | bytes], problems: list[Problem]):
+    data = {}
+    for role, name in FILES.items():
+        if role not in texts:
+            continue  # reported
+        try:
+            data[role] = _parse_toml(texts[role])
+        except _Unreadable as problem:
+            problems.append(Problem(name, str(problem)))
+    if problems:
+        return None, problems
+    problems += _oversized(data)
     if problems:
         return None, problems
     return parse_deck(data["components"], data["deck"], data["boxes"], problems), problems
@@ -89,22 +141,28 @@ class _Unreadable(Exception):
     pass
 
 
-def _read_toml(file: Path) -> dict:
-    """A file's TOML, bounded in size and depth before the parser sees it."""
+def _read_file(file: Path) -> bytes:
     try:
         if file.stat().st_size > MAX_FILE_BYTES:
             raise _Unreadable(f"too large: more than {MAX_FILE_BYTES:,} bytes")
-        raw = file.read_bytes()
+        return file.read_bytes()
     except FileNotFoundError:
         raise _Unreadable("file not found") from None
     except OSError as error:
         raise _Unreadable(f"cannot be read: {error.strerror or error}") from None
+
+
+def _parse_toml(raw: str | bytes) -> dict:
+    """A file's TOML, bounded in size and depth before the parser sees it."""
     if len(raw) > MAX_FILE_BYTES:
         raise _Unreadable(f"too large: more than {MAX_FILE_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _Unreadable(f"not UTF-8 text (byte {error.start})") from None
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _Unreadable(f"not UTF-8 text (byte {error.start})") from None
+    else:
+        text = raw
     if _nesting(text) > MAX_NESTING:
         raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels")
     try:
@@ -142,32 +200,125 @@ def _nesting(text: str) -> int:
     return deepest
 
 
+def _oversized(data: dict) -> list[Problem]:
+    """Counts and lengths beyond the bounds, one problem each; the deck is not read further."""
+    problems = []
+    cards, boxes = data["deck"].get("card"), data["boxes"].get("box")
+    if isinstance(cards, list) and len(cards) > MAX_CARDS:
+        problems.append(Problem(FILES["deck"], f"more than {MAX_CARDS} cards", None, "card"))
+    if isinstance(boxes, list) and len(boxes) > MAX_BOXES:
+        problems.append(Problem(FILES["boxes"], f"more than {MAX_BOXES} boxes", None, "box"))
+    count = sum(len(v) for v in data["components"].values() if isinstance(v, list))
+    if count > MAX_COMPONENTS:
+        problems.append(Problem(FILES["components"], f"more than {MAX_COMPONENTS} components"))
+    for role, name in FILES.items():
+        where = _too_long(data[role], "")
+        if where is not None:
+            field, what = where
+            problems.append(Problem(name, what, None, field))
+    return problems
+
+
+def _too_long(value: Any, field: str) -> tuple[str, str] | None:
+    """The first text longer than MAX_TEXT or list longer than MAX_LIST inside value."""
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            return field, f"text longer than {MAX_TEXT} characters"
+    elif isinstance(value, list):
+        nested = "." in field or "[" in field  # the top-level lists are counted above
+        if nested and len(value) > MAX_LIST:
+            return field, f"list longer than {MAX_LIST} entries"
+        for index, item in enumerate(value):
+            found = _too_long(item, f"{field}[{index}]")
+            if found:
+                return found
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found = _too_long(item, f"{field}.{key}" if field else key)
+            if found:
+                return found
+    return None
+
+
 def parse_deck(components: dict, deck: dict, boxes: dict, problems: list[Problem]) -> Deck:
     """Build a Deck from the three files' parsed data; problems found are appended."""
-    parsed = _components(components, problems)
     campaign = deck.get("campaign", {})
     deck_id = campaign.get("id", "") if isinstance(campaign, dict) else ""
-    if not isinstance(deck_id, str) or not deck_id.strip():
-        problems.append(Problem(FILES["deck"], "must name the deck", None, "campaign.id"))
+    if not isinstance(deck_id, str) or not _is_id(deck_id):
+        problems.append(
+            Problem(
+                FILES["deck"],
+                "must name the deck with a snake_case id of at most 40 characters",
+                None,
+                "campaign.id",
+            )
+        )
         deck_id = ""
+    cover = Cover()
     if isinstance(campaign, dict):
-        campaign = {key: value for key, value in campaign.items() if key != "id"}
+        cover = _cover(campaign, deck_id, problems)
+        campaign = {
+            key: value for key, value in campaign.items() if key != "id" and key not in COVER_FIELDS
+        }
+    languages = cover.languages
     return Deck(
         shape=_shape(campaign, problems),
-        components=parsed,
-        cards=_cards(deck.get("card", []), problems),
-        boxes=_boxes(boxes.get("box", []), problems),
+        components=_components(components, problems, languages),
+        cards=_cards(deck.get("card", []), problems, languages),
+        boxes=_boxes(boxes.get("box", []), problems, languages),
         files=dict(FILES),
         id=deck_id,
         digest=content_digest(components, deck, boxes),
+        cover=cover,
     )
+
+
+def _is_id(value: str) -> bool:
+    return value.isidentifier() and value == value.lower() and value.isascii() and len(value) <= 40
+
+
+def _cover(campaign: dict, deck_id: str, problems: list[Problem]) -> Cover:
+    """What the deck's box says on its back: title, blurb, author, the languages it is in."""
+    file = FILES["deck"]
+    languages = campaign.get("languages", list(LANGUAGES))
+    if (
+        not isinstance(languages, list)
+        or not languages
+        or not all(_one_of(lang, LANGUAGES) for lang in languages)
+        or len(set(languages)) != len(languages)
+    ):
+        problems.append(
+            Problem(
+                file,
+                f"must list the languages the deck is written in, from: {', '.join(LANGUAGES)}",
+                None,
+                "campaign.languages",
+            )
+        )
+        # read on in the languages it names that are known, so that one wrong name is one problem
+        listed = languages if isinstance(languages, list) else []
+        languages = list(dict.fromkeys(lang for lang in listed if _one_of(lang, LANGUAGES)))
+        languages = languages or list(LANGUAGES)
+    report = _Reporter(problems, file, languages=tuple(languages))
+    fallback = dict.fromkeys(LANGUAGES, deck_id)
+    title = _text(campaign["title"], "campaign.title", report) if "title" in campaign else None
+    blurb = _text(campaign["blurb"], "campaign.blurb", report) if "blurb" in campaign else None
+    author = campaign.get("author", "")
+    if not isinstance(author, str):
+        report("campaign.author", "must be a text: who wrote the deck")
+        author = ""
+    return Cover(title or fallback, blurb or {}, author.strip(), tuple(languages))
 
 
 def content_digest(components: dict, deck: dict, boxes: dict) -> str:
     """A hash of what a campaign's state depends on: ids, order, STOPs, instructions, effects,
     costs, numbers. Every translated text (a table of en, de and nl) counts only as being there,
     so a story's or a name's wording can be corrected under a running campaign; comments and
-    layout change nothing either."""
+    layout change nothing either, nor does the box's back (the deck's cover)."""
+    campaign = deck.get("campaign")
+    if isinstance(campaign, dict):
+        campaign = {key: value for key, value in campaign.items() if key not in COVER_FIELDS}
+        deck = {**deck, "campaign": campaign}
     text = json.dumps(
         {"components": _unworded(components), "deck": _unworded(deck), "boxes": _unworded(boxes)},
         sort_keys=True,
@@ -192,26 +343,58 @@ def _unworded(value: Any) -> Any:
 
 
 class _Reporter:
-    def __init__(self, problems: list[Problem], file: str, card: int | None = None):
+    def __init__(
+        self,
+        problems: list[Problem],
+        file: str,
+        card: int | None = None,
+        *,
+        languages: tuple[str, ...] = LANGUAGES,
+    ):
         self.problems, self.file, self.card = problems, file, card
+        self.languages = languages
 
     def __call__(self, field: str, message: str) -> None:
         self.problems.append(Problem(self.file, message, self.card, field))
 
 
 def _text(value: Any, field: str, report: _Reporter) -> dict | None:
+    """A text in the deck's languages, as a table of every language the app speaks: one the deck
+    is not written in reads as the deck's first language."""
+    languages = report.languages
     if not isinstance(value, dict):
-        report(field, "must be a table of translations {en, de, nl}")
+        report(field, f"must be a table of translations {{{', '.join(languages)}}}")
         return None
     missing = [
-        lang for lang in LANGUAGES if not isinstance(value.get(lang), str) or not value[lang]
+        lang for lang in languages if not isinstance(value.get(lang), str) or not value[lang]
     ]
     if missing:
         report(field, f"missing translation: {', '.join(missing)}")
-    extra = sorted(set(value) - set(LANGUAGES))
+    extra = sorted(set(value) - set(languages))
     if extra:
-        report(field, f"unknown language: {', '.join(extra)}")
-    return {lang: value.get(lang, "") for lang in LANGUAGES}
+        report(field, f"not one of the deck's languages: {', '.join(map(str, extra))}")
+    return _in_every_language(value, languages)
+
+
+def _in_every_language(value: dict, languages: tuple[str, ...]) -> dict:
+    first = value.get(languages[0])
+    first = first if isinstance(first, str) else ""
+    return {
+        lang: value[lang] if lang in languages and isinstance(value.get(lang), str) else first
+        for lang in LANGUAGES
+    }
+
+
+def _named(entry: dict, languages: tuple[str, ...]) -> dict:
+    """An entry whose name the engine reads (it wants every language): a language the deck is
+    not written in reads as its first one."""
+    name = entry.get("name")
+    if languages == LANGUAGES or not isinstance(name, dict):
+        return entry
+    extra = set(name) - set(languages)
+    if extra:
+        raise ContentError(f"name in a language the deck is not written in: {', '.join(extra)}")
+    return {**entry, "name": _in_every_language(name, languages)}
 
 
 def _one_of(value: Any, choices) -> bool:
@@ -228,7 +411,9 @@ def _int(value: Any) -> bool:
 # -- components.toml ------------------------------------------------------------------------------
 
 
-def _components(data: dict, problems: list[Problem]) -> dict[str, Component]:
+def _components(
+    data: dict, problems: list[Problem], languages: tuple[str, ...]
+) -> dict[str, Component]:
     file = FILES["components"]
     result: dict[str, Component] = {}
     for table in sorted(set(data) - set(KINDS)):
@@ -243,7 +428,7 @@ def _components(data: dict, problems: list[Problem]) -> dict[str, Component]:
         for index, entry in enumerate(entries):
             ident = entry.get("id") if isinstance(entry, dict) else None
             where = f"{kind} {ident!r}" if isinstance(ident, str) else f"{kind}[{index}]"
-            report = _Reporter(problems, file)
+            report = _Reporter(problems, file, languages=languages)
             component = _component(kind, entry, where, report)
             if component is None:
                 continue
@@ -267,18 +452,23 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
     fields: dict[str, Any] = {"id": ident, "kind": kind, "start": bool(entry.get("start", False))}
     try:
         if kind == "establishment":
-            fields["card"] = parse_card(_only(entry, _CARD_KEYS))
+            fields["card"] = parse_card(_named(_only(entry, _CARD_KEYS), report.languages))
             fields["name"] = fields["card"].name
             fields["copies"] = _copies(entry, where, report)
         elif kind == "landmark":
             landmark = parse_landmark(
-                _only(entry, {"id", "name", "cost", "effect", "letter", "icon"})
+                _named(
+                    _only(entry, {"id", "name", "cost", "effect", "letter", "icon"}),
+                    report.languages,
+                )
             )
             if not landmark.letter:
                 report(f"{where}.letter", "a landmark needs a letter (its place on the tableau)")
             fields["landmark"], fields["name"] = landmark, landmark.name
         elif kind == "project":
-            project = parse_project(_only(entry, {"id", "name", "cost", "effect"}))
+            project = parse_project(
+                _named(_only(entry, {"id", "name", "cost", "effect"}), report.languages)
+            )
             fields["project"], fields["name"] = project, project.name
         elif kind == "double_sided":
             sides = []
@@ -287,7 +477,7 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
                 if not isinstance(side, dict):
                     report(f"{where}.{letter}", "a double-sided establishment needs both sides")
                     return None
-                sides.append(parse_card(_only(side, _CARD_KEYS)))
+                sides.append(parse_card(_named(_only(side, _CARD_KEYS), report.languages)))
             if sides[0].id == sides[1].id:
                 report(f"{where}.b.id", "each side needs its own card id")
             fields["sides"] = tuple(sides)
@@ -414,7 +604,9 @@ def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
     return CampaignShape(**values)
 
 
-def _cards(entries: Any, problems: list[Problem]) -> tuple[DeckCard, ...]:
+def _cards(
+    entries: Any, problems: list[Problem], languages: tuple[str, ...]
+) -> tuple[DeckCard, ...]:
     file = FILES["deck"]
     if not isinstance(entries, list) or not entries:
         problems.append(Problem(file, "the deck has no cards", None, "card"))
@@ -429,7 +621,7 @@ def _cards(entries: Any, problems: list[Problem]) -> tuple[DeckCard, ...]:
                 )
             )
             continue
-        report = _Reporter(problems, file, number)
+        report = _Reporter(problems, file, number, languages=languages)
         sides = []
         for letter in SIDES:
             sides.append(_side(entry.get(letter), number, letter, report))
@@ -540,7 +732,7 @@ def _check_param(value: Any, what: str) -> str:
 # -- boxes.toml -----------------------------------------------------------------------------------
 
 
-def _boxes(entries: Any, problems: list[Problem]) -> dict[int, Box]:
+def _boxes(entries: Any, problems: list[Problem], languages: tuple[str, ...]) -> dict[int, Box]:
     file = FILES["boxes"]
     result: dict[int, Box] = {}
     if not isinstance(entries, list):
@@ -556,10 +748,12 @@ def _boxes(entries: Any, problems: list[Problem]) -> dict[int, Box]:
             )
             continue
         field = f"box {number}"
-        report = _Reporter(problems, file)
+        report = _Reporter(problems, file, languages=languages)
         if number in result:
             report(field, "box number used twice")
             continue
+        for key in sorted(set(entry) - {"number", "name", "contents"}):
+            report(f"{field}.{key}", "unknown field on a box (number, name, contents)")
         name = _text(entry.get("name"), f"{field}.name", report)
         contents = entry.get("contents", [])
         if not isinstance(contents, list) or not all(isinstance(c, str) for c in contents):

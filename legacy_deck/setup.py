@@ -149,9 +149,6 @@ def rule_cards_in_force(deck: Deck, chapter: int, yokai_rule: str | None = None)
     return list(_ledger(deck, chapter).rules)
 
 
-FREE_PLAY_PICKS = 4
-
-
 def free_play_rule_cards(deck: Deck, rule_cards: list[str], yokai_rule: str) -> list[str]:
     """The rule cards of free play: the campaign's, with only the Yōkai rule the table chose (the
     other goes to the archive), which is added if the campaign never read it."""
@@ -177,13 +174,14 @@ def free_play_setup(
     campaign left: the market from every establishment pile the campaign used but those free
     play removes; three random landmarks and one random community project from the archive
     (never the excluded ones); every island open by the track; every rule card in force, with
-    the one Yōkai rule the table chose; four picks each; the start player by roll. The random
-    draws come from `seed`, so a free-play game is set up again exactly from it."""
+    the one Yōkai rule the table chose (if the deck has such a choice); as many picks each as
+    the deck says (four in ours); the start player by roll. The random draws come from `seed`,
+    so a free-play game is set up again exactly from it."""
     players, colours = _seats(deck, players, colours)
     if waiting_at(deck, reader) is not None:
         raise SetupError("free_play_too_early")
     shape = deck.shape
-    if yokai_rule not in shape.free_play_rules:
+    if shape.free_play_rules and yokai_rule not in shape.free_play_rules:
         raise SetupError("free_play_rule", rules=list(shape.free_play_rules))
     ledger, _reached_end = replay(deck)
     comps = deck.components
@@ -218,7 +216,7 @@ def free_play_setup(
         ledger,
         players,
         colours,
-        {**carry_over, "circles": [FREE_PLAY_PICKS] * len(players)},
+        {**carry_over, "circles": [shape.free_play_picks] * len(players)},
         market=market,
         tableau=tableau,
         project=project,

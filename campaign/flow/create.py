@@ -34,10 +34,17 @@ class NewMayor:
 
 
 def create_campaign(
-    name: str, mayors: list[NewMayor], *, owner=None, seed: int | None = None, by: str = ""
+    name: str,
+    mayors: list[NewMayor],
+    *,
+    deck: Deck | None = None,
+    owner=None,
+    seed: int | None = None,
+    by: str = "",
 ) -> Campaign:
-    """A new campaign: its mayors, and the deck read up to the first STOP (the start cards)."""
-    deck = decks.our_deck()
+    """A new campaign of `deck` (Seven Winds Bay by default): its mayors, and the deck read up to
+    the first STOP (the start cards)."""
+    deck = deck or decks.our_deck()
     name = checked_text(name, CAMPAIGN_NAME_LENGTH, _("The campaign needs a name."))
     mayors = _checked_mayors(deck, mayors)
     reading = advance(deck, DeckState.start(deck), "before_campaign")

@@ -18,10 +18,13 @@ def start_free_play(
     version: int | None = None,
     by: str = "",
 ) -> None:
-    """A game of free play: the table's Yōkai rule (chosen once, for good), then picks."""
+    """A game of free play: the table's Yōkai rule (chosen once, for good; a deck may have no
+    such choice), then picks."""
     with taking(campaign, StepKind.FREE_PLAY, version, by) as step:
         rules = step.deck.shape.free_play_rules
-        if yokai_rule not in rules:
+        if not rules:
+            yokai_rule = ""
+        elif yokai_rule not in rules:
             raise FlowError(_("Choose one of the two Yōkai rules."))
         if step.campaign.yokai_rule and step.campaign.yokai_rule != yokai_rule:
             raise FlowError(_("The table chose its Yōkai rule for good at the first free play."))

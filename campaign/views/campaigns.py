@@ -7,7 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from campaign import flow
+from campaign import decks, flow
+from campaign.deck_text import cover_words
 from campaign.forms import NewCampaignForm
 from campaign.models import Campaign
 from play import guide
@@ -36,12 +37,14 @@ def mine(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewCampaignForm(request.POST or None)
+    choices = decks.decks_for(request.user)
+    form = NewCampaignForm(request.POST or None, decks=choices)
     if request.method == "POST" and form.is_valid():
         try:
             campaign = flow.create_campaign(
                 form.cleaned_data["name"],
                 form.cleaned_data["mayors"],
+                deck=form.cleaned_data["deck"],
                 owner=request.user,
                 by=request.user.get_username(),
             )
@@ -49,4 +52,14 @@ def new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect("campaign:links", campaign.table_secret)
-    return render(request, "campaign/new.html", {"form": form}, status=400 if form.errors else 200)
+    chosen = form["deck"].value()
+    return render(
+        request,
+        "campaign/new.html",
+        {
+            "form": form,
+            "decks": [(choice, cover_words(choice.box_back, choice.rounds)) for choice in choices],
+            "chosen": chosen,
+        },
+        status=400 if form.errors else 200,
+    )

@@ -117,6 +117,16 @@ def page(browser):
 
 
 @pytest.fixture
+def host(browser):
+    """The host's screen: a laptop-sized page, in English."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def phone(browser):
     """Open another phone-sized browser context (its own cookies): phone() -> page."""
     contexts = []

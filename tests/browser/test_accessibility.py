@@ -95,8 +95,19 @@ def _mayor(campaign: Campaign, name: str, seat: int = 0) -> str:
     return reverse(f"campaign:{name}", args=[mayor.secret])
 
 
+def _add_the_tutorial_deck(owner) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from legacy_deck.uploads import add_deck
+
+    folder = Path(__file__).resolve().parents[1] / "deck" / "tutorial_deck"
+    names = ("components.toml", "deck.toml", "boxes.toml")
+    add_deck([SimpleUploadedFile(n, (folder / n).read_bytes()) for n in names], owner=owner)
+
+
 def every_page(owner) -> list[tuple[str, str]]:
     """(what, path) of every page a group meets, each in the state that shows most of it."""
+    _add_the_tutorial_deck(owner)  # New campaign lists two decks, Add a deck the host's own
     pages = [
         ("home", reverse("play:home")),
         ("import a game", reverse("play:import")),
@@ -104,6 +115,7 @@ def every_page(owner) -> list[tuple[str, str]]:
         ("how it works", reverse("campaign:how_it_works")),
         ("my campaigns", reverse("campaign:mine")),
         ("new campaign", reverse("campaign:new")),
+        ("add a deck", reverse("campaign:add_deck")),
         ("import a campaign", reverse("campaign:import")),
         ("password", reverse("campaign:password_change")),
         ("sign up", reverse("campaign:signup")),

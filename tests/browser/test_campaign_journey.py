@@ -60,15 +60,6 @@ def read_to_the_stop(page) -> None:
     page.wait_for_selector(".stop-sign")
 
 
-@pytest.fixture
-def host(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-
-
 def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     base = live_server.url
     # The phones' links carry the network address serve prints; this test's phones reach the

@@ -15,14 +15,14 @@ from campaign.models import (
 )
 
 
-def new_campaign(kinds=("human", "human", "greedy"), seed=11) -> Campaign:
+def new_campaign(kinds=("human", "human", "greedy"), seed=11, deck=None) -> Campaign:
     names = ["Ann", "Ben", "Cem", "Dee"]
     colours = ["teal", "yellow", "pink", "orange"]
     mayors = [
         flow.NewMayor(names[seat], f"{names[seat]}ville", colours[seat], kind)
         for seat, kind in enumerate(kinds)
     ]
-    return flow.create_campaign("Seven Winds", mayors, seed=seed)
+    return flow.create_campaign("Seven Winds", mayors, seed=seed, deck=deck)
 
 
 def record_chapters(campaign: Campaign, count: int, winner=lambda chapter: 0) -> None:

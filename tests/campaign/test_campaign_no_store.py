@@ -25,6 +25,7 @@ def path_of(pattern: URLPattern, campaign, mayor) -> str:
         "<int:page>": "1",
         "<int:seat>": "0",
         "<int:number>": "1",
+        "<int:pk>": "1",  # an added deck
     }.items():
         route = route.replace(name, value)
     assert "<" not in route, f"a route this test does not know how to fill: {route}"

@@ -1,4 +1,5 @@
-"""A corrected sentence in the deck does not strand a campaign under way; a changed card does."""
+"""A corrected sentence in the deck does not strand a campaign under way; a changed card is a new
+version of the deck, and the campaign reads on with the version it was begun with."""
 
 import shutil
 
@@ -64,7 +65,7 @@ def test_a_corrected_name_reads_on(monkeypatch, tmp_path):
     assert edited.components["observatory"].name["nl"] == "De sterrenwacht"
 
 
-def test_a_changed_cost_is_still_another_deck(monkeypatch, tmp_path):
+def test_a_changed_cost_is_a_new_version_and_the_campaign_keeps_its_own(monkeypatch, tmp_path):
     campaign = new_campaign()
     folder = tmp_path / "content"
     shutil.copytree(CONTENT, folder)
@@ -78,7 +79,21 @@ def test_a_changed_cost_is_still_another_deck(monkeypatch, tmp_path):
     edited = load_deck(folder)
     monkeypatch.setattr(decks, "our_deck", lambda: edited)
 
-    with pytest.raises(flow.FlowError, match="another legacy deck"):
+    assert edited.digest != campaign.deck_digest
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    kept = flow.deck_of(campaign)
+    assert kept is not edited
+    assert kept.digest == campaign.deck_digest
+    assert kept.components["fox_meadow"].card.cost == 3
+    revealed = flow.read_on(campaign)
+    assert [side.label for side in revealed] == ["2A", "2B"]
+
+
+def test_a_version_this_installation_lacks_is_refused_with_a_message(monkeypatch):
+    campaign = new_campaign()
+    Campaign.objects.filter(pk=campaign.pk).update(deck_digest="f" * 64)
+
+    with pytest.raises(flow.FlowError, match="seven_winds_bay"):
         flow.read_on(Campaign.objects.get(pk=campaign.pk))
 
 

@@ -4,16 +4,12 @@ import json
 
 import pytest
 from campaign_helpers import new_campaign, play_out, record_chapters
-from shipped_decks import COMET_OVER_MILLBROOK, SEVEN_WINDS_BAY
 
 from campaign import flow
 from campaign.models import Phase
 from play.engine.catalog import CARDS
 
 pytestmark = pytest.mark.django_db
-
-# The chapters each shipped deck plays in the app here: those with new rules or event STOPs.
-APP_CHAPTERS = {SEVEN_WINDS_BAY: (1, 4, 6, 8, 10), COMET_OVER_MILLBROOK: (1, 2, 3)}
 
 
 def names_of(deck, cid: str) -> set[str]:
@@ -65,12 +61,18 @@ def unread(deck, reader) -> set[str]:
     return words - known
 
 
-def test_no_game_export_holds_a_card_not_yet_read(each_shipped_deck):
-    deck = each_shipped_deck
-    campaign = new_campaign(kinds=("greedy", "greedy", "random"))
+# Seven Winds Bay's chapters with new rules are played in the app, the others recorded (fast);
+# a short deck's are all played.
+PLAYED_IN_THE_APP = {"seven_winds_bay": {1, 4, 6, 8, 10}}
+
+
+def test_no_game_export_holds_a_card_not_yet_read(every_deck):
+    deck = every_deck
+    campaign = new_campaign(kinds=("greedy", "greedy", "random"), deck=deck)
+    in_app = PLAYED_IN_THE_APP.get(deck.id, range(1, deck.shape.games + 1))
     checked = 0
     for chapter in range(1, deck.shape.games + 1):
-        if chapter in APP_CHAPTERS[deck.id]:
+        if chapter in in_app:
             flow.read_on(campaign)
             assert campaign.phase == Phase.PLAYING
             game = campaign.games.get(chapter=chapter).game
@@ -84,4 +86,4 @@ def test_no_game_export_holds_a_card_not_yet_read(each_shipped_deck):
             flow.finish_after_game(campaign, side=side)
         else:
             record_chapters(campaign, 1)
-    assert checked > 100  # the test looked for something
+    assert checked > 5 * deck.shape.games  # the test looked for something

@@ -17,7 +17,6 @@ from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import timezone
-from shipped_decks import COMET_OVER_MILLBROOK, SEVEN_WINDS_BAY
 from stream_reader import read_stream
 from test_flow_spoilers import unread
 
@@ -30,8 +29,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 LANGUAGES = ("en", "de", "nl")
 # what the content security policy forbids (tests/web/test_security_headers.py checks play's)
 INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=|javascript:", re.I)
-# played in the app (event STOPs, new rules); the rest recorded
-APP_CHAPTERS = {SEVEN_WINDS_BAY: (1, 3, 4, 6, 8, 10), COMET_OVER_MILLBROOK: (1, 2, 3)}
+# Seven Winds Bay's chapters played in the app (event STOPs, new rules), the rest recorded; a
+# short deck's are all played in the app.
+APP_CHAPTERS = {"seven_winds_bay": (1, 3, 4, 6, 8, 10)}
 
 STATIC_REF = re.compile('(?:href|src)="' + re.escape(django_settings.STATIC_URL) + '([^"?#]+)')
 CSS_URL = re.compile(r"url\(['\"]?([^'\")?#]+)")
@@ -190,11 +190,13 @@ def bots_finish(game: Game, screens: Screens) -> None:
             screens.check(f"game {screens.campaign.chapter}, an event STOP")
 
 
-def test_no_screen_shows_a_card_not_yet_read(client, each_shipped_deck, settings):
-    deck = each_shipped_deck
+def test_no_screen_shows_a_card_not_yet_read(client, every_deck, settings):
+    deck = every_deck
     settings.PLAY_BOT_DELAY = 0
     settings.LIVE_HEARTBEAT_SECONDS = 0.05
-    campaign = new_campaign(kinds=("human", "human", "greedy"))
+    campaign = new_campaign(kinds=("human", "human", "greedy"), deck=deck)
+    in_app = APP_CHAPTERS.get(deck.id, range(1, deck.shape.games + 1))
+    picked_by_hand = set()  # the phases in which a mayor had a choice to make
     at_start = unread(deck, flow.reader_of(campaign))
     screens = Screens(client, campaign, deck)
     screens.check("before the campaign")
@@ -204,10 +206,11 @@ def test_no_screen_shows_a_card_not_yet_read(client, each_shipped_deck, settings
         for mayor in campaign.mayors.filter(picks__isnull=True):
             bag = [c["establishment"] for c in dashboard.bag(campaign, deck, mayor)]
             flow.pick(campaign, mayor, bag[: mayor.circles])
+            picked_by_hand.add(Phase.PICKING)
             screens.check(f"game {chapter}, {mayor.name} picked")
         campaign.refresh_from_db()
         assert campaign.phase == Phase.PLAYING
-        if chapter in APP_CHAPTERS[deck.id]:
+        if chapter in in_app:
             bots_finish(campaign.games.get(chapter=chapter).game, screens)
         else:
             flow.record_table_game(campaign, chapter % 3, datetime.date(2026, 11, chapter))
@@ -215,12 +218,15 @@ def test_no_screen_shows_a_card_not_yet_read(client, each_shipped_deck, settings
         campaign.refresh_from_db()
         flow.finish_after_game(campaign, side="b" if flow.new_pile(campaign) else None)
         screens.check(f"game {chapter} done")
-    flow.start_free_play(campaign, yokai_rule=deck.shape.free_play_rules[0])
+    flow.start_free_play(campaign, yokai_rule=next(iter(deck.shape.free_play_rules), ""))
     screens.check("free play")
-    assert {Phase.READING, Phase.PICKING, Phase.PLAYING, Phase.AFTER_GAME} <= screens.seen_phases
+    seen = {Phase.READING, Phase.PLAYING, Phase.AFTER_GAME, *picked_by_hand}
+    assert seen <= screens.seen_phases
+    assert picked_by_hand or deck.id != "seven_winds_bay"
     assert Phase.FINISHED in screens.seen_phases
-    games = deck.shape.games  # the test looked for something: Seven Winds Bay's ten, 1000
-    assert screens.checked_words > 100 * games and screens.checked_pages > 100 * games
+    games = deck.shape.games  # the test looked for something, in many places
+    assert screens.checked_words > len(deck.components) * games / 2
+    assert screens.checked_pages > 100 * games
     assert screens.checked_streams > 10 * games
     # a static file is the same for everyone at any moment: it may hold nothing unread at the start
     assert {"css/app.css", "js/board.js"} <= screens.static

@@ -200,6 +200,8 @@ def test_the_table_covers_every_route():
         "new",
         "how_it_works",
         "import",
+        "add_deck",  # an account's own decks: tests/campaign/test_add_a_deck.py
+        "delete_deck",
         "old_mayor",
         "old_mayor_poll",
         "old_mayor_game",

@@ -1,11 +1,13 @@
-"""Property-based probes of the move endpoint and the game import (issue 10): malformed,
-truncated, oversized and hostile data never get a 5xx, and a refused request writes no row.
+"""Property-based probes of the move endpoint, the game import (issue 10) and adding a deck
+(issue 29): malformed, truncated, oversized and hostile data never get a 5xx, and a refused
+request writes no row.
 
 Example counts are modest so the suite stays fast; `bench/hostile_inputs.py` runs the same
 strategies many more times and prints the figures (requests, 5xx, rows, time per answer)."""
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -159,3 +161,82 @@ def test_the_import_takes_anything_without_harm(client, export_text, data):
     if response.status_code == 302:
         game = Game.objects.order_by("-pk").first()
         assert game.replays_to_stored_state()
+
+
+# --- a deck a host adds (issue 29) ---------------------------------------------------------
+
+TUTORIAL_DECK = Path(__file__).resolve().parents[1] / "deck" / "tutorial_deck"
+DECK_FILES = ("components.toml", "deck.toml", "boxes.toml")
+TOML_VALUES = [
+    "0",
+    "-1",
+    "1000000",
+    "9" * 400,
+    "3.5",
+    "nan",
+    "true",
+    '""',
+    '"<script>alert(1)</script>"',
+    '"' + "x" * 5000 + '"',
+    "[]",
+    "[1, 2, 3]",
+    '["wheat_field", "nowhere"]',
+    "{}",
+    '{ kind = "teleport" }',
+    '{ en = "" }',
+    "[" * 70 + "]" * 70,
+    "1979-05-27T07:32:00Z",
+]
+
+
+def hostile_deck_file(text: str):
+    """A deck file with one value swapped for another kind, or cut, spliced, nested, repeated."""
+    lines = text.splitlines()
+    assigned = [index for index, line in enumerate(lines) if " = " in line]
+
+    def swap(choice):
+        index, value = choice
+        line = lines[assigned[index % len(assigned)]]
+        changed = list(lines)
+        changed[assigned[index % len(assigned)]] = line.split(" = ", 1)[0] + " = " + value
+        return "\n".join(changed)
+
+    return st.one_of(
+        st.tuples(st.integers(0, 10_000), st.sampled_from(TOML_VALUES)).map(swap),
+        hostile_text(text),
+    )
+
+
+@pytest.fixture
+def deck_host(client, django_user_model):
+    user, _new = django_user_model.objects.get_or_create(username="deck-host")
+    client.force_login(user)
+    return user
+
+
+@PROBE
+@given(data=st.data())
+def test_adding_a_deck_takes_anything_without_harm(client, deck_host, data):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from legacy_deck.models import UploadedDeck
+
+    texts = {name: (TUTORIAL_DECK / name).read_text(encoding="utf-8") for name in DECK_FILES}
+    broken = data.draw(st.sampled_from(DECK_FILES))
+    texts[broken] = data.draw(hostile_deck_file(texts[broken]))
+    UploadedDeck.objects.all().delete()
+    files = [
+        SimpleUploadedFile(name, text.encode("utf-8", "surrogatepass") or b"\n")
+        for name, text in texts.items()
+    ]
+
+    response = client.post("/campaigns/decks/", {"files": files})
+
+    assert response.status_code < 500
+    if response.status_code == 302:
+        from campaign.decks import uploaded_deck
+
+        assert uploaded_deck(UploadedDeck.objects.get()).id == "lighthouse_keepers"
+    else:
+        assert response.status_code == 400
+        assert not UploadedDeck.objects.exists()

@@ -22,7 +22,7 @@ from play.engine.bots import BOTS
 
 
 class Command(BaseCommand):
-    help = "Play a whole Legacy campaign (every chapter, then free play) with bots."
+    help = "Play a whole Legacy campaign (its chapters, then free play) with bots."
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=3, help="mayors, 2 to 4")
@@ -34,6 +34,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--free-play", type=int, default=0, help="free-play games after")
         parser.add_argument("--name", default="", help="the campaign's name")
+        parser.add_argument(
+            "--deck",
+            default="",
+            help="the id of a deck shipped or added here (default: Seven Winds Bay)",
+        )
 
     def handle(self, *args, **options):
         players = options["players"]
@@ -43,7 +48,9 @@ class Command(BaseCommand):
         for bot in bots:
             if bot not in BOTS:
                 raise CommandError(f"There is no bot {bot!r} (choose from {', '.join(BOTS)}).")
-        deck = decks.our_deck()
+        deck = decks.deck_named(options["deck"]) if options["deck"] else decks.our_deck()
+        if deck is None:
+            raise CommandError(f"This installation has no deck {options['deck']!r}.")
         if not 2 <= players <= len(deck.shape.colours):
             raise CommandError(f"--players must be 2 to {len(deck.shape.colours)}.")
         rng = random.Random(options["seed"])
@@ -58,6 +65,7 @@ class Command(BaseCommand):
                 campaign = flow.create_campaign(
                     options["name"] or f"Bot campaign {options['seed']}",
                     mayors,
+                    deck=deck,
                     seed=options["seed"],
                     by="bots",
                 )
@@ -65,7 +73,7 @@ class Command(BaseCommand):
                     self._chapter(campaign)
                 for _game in range(options["free_play"]):
                     flow.start_free_play(
-                        campaign, yokai_rule=deck.shape.free_play_rules[0], by="bots"
+                        campaign, yokai_rule=next(iter(deck.shape.free_play_rules), ""), by="bots"
                     )
                     self._play(campaign)
         except flow.FlowError as error:
