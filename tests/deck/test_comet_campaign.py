@@ -166,7 +166,7 @@ def test_its_public_card_is_written_in_its_three_languages():
     """The box's back (issue 29): shown before anything of the deck is read, so it names no
     component the campaign reveals later."""
     text = (folder_of(COMET_OVER_MILLBROOK) / "deck.toml").read_text(encoding="utf-8")
-    card = tomllib.loads(text)["campaign_public"]
+    card = tomllib.loads(text)["campaign"]
     deck = shipped_deck(COMET_OVER_MILLBROOK)
     revealed_later = {
         word
