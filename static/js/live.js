@@ -19,6 +19,17 @@
   var LEFT_BEHIND_MS = 3000;
 
   var dead = false; // the page's link no longer works: nothing will come, and it says so
+  // The page answers a form it refused (a pick of too many cards): reloading it would send
+  // the form again ("Confirm form resubmission" on a phone). It is asked for anew instead.
+  var answersAForm = Boolean(live && live.dataset.answersForm);
+
+  function reload() {
+    if (answersAForm) {
+      window.location.replace(window.location.href.split("#")[0]);
+    } else {
+      window.location.reload();
+    }
+  }
 
   function show(isLost) {
     if (!box || isLost === lost || dead) {
@@ -81,6 +92,16 @@
     }
   });
 
+  // A poll that finds the page behind says so with HX-Refresh, which htmx would answer by
+  // reloading, form and all.
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    if (answersAForm && xhr && xhr.getResponseHeader("HX-Refresh") === "true") {
+      event.preventDefault();
+      reload();
+    }
+  });
+
   if (!live || !window.EventSource) {
     setInterval(poll, pollMs);
     return;
@@ -107,9 +128,9 @@
     opened.addEventListener("reload", function () {
       ended = true;
       if (leaving) {
-        setTimeout(function () { window.location.reload(); }, LEFT_BEHIND_MS);
+        setTimeout(reload, LEFT_BEHIND_MS);
       } else {
-        window.location.reload();
+        reload();
       }
     });
   }
