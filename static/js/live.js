@@ -19,13 +19,14 @@
   var LEFT_BEHIND_MS = 3000;
 
   var dead = false; // the page's link no longer works: nothing will come, and it says so
-  // The page answers a form it refused (a pick of too many cards): reloading it would send
-  // the form again ("Confirm form resubmission" on a phone). It is asked for anew instead.
-  var answersAForm = Boolean(live && live.dataset.answersForm);
+  // A page that answers a form it refused (a pick of too many cards) is asked for anew at its
+  // reload address: reloading it would send the form again ("Confirm form resubmission" on a
+  // phone). So is a mayor's page, which must stay itself in the history when a game starts.
+  var reloadUrl = live ? live.dataset.reloadUrl : "";
 
   function reload() {
-    if (answersAForm) {
-      window.location.replace(window.location.href.split("#")[0]);
+    if (reloadUrl) {
+      window.location.replace(reloadUrl);
     } else {
       window.location.reload();
     }
@@ -96,7 +97,7 @@
   // reloading, form and all.
   document.body.addEventListener("htmx:beforeOnLoad", function (event) {
     var xhr = event.detail.xhr;
-    if (answersAForm && xhr && xhr.getResponseHeader("HX-Refresh") === "true") {
+    if (reloadUrl && xhr && xhr.getResponseHeader("HX-Refresh") === "true") {
       event.preventDefault();
       reload();
     }

@@ -47,11 +47,11 @@ def test_a_refused_pick_is_not_sent_again_when_the_page_follows_the_campaign(liv
     page.locator("#live[data-state=open]").wait_for(state="attached")
     assert len(posts) == 1
 
-    # Ann picks on the table's screen instead, the last to pick: her phone follows to her seat
+    # Ann picks on the table's screen instead, the last to pick: her phone follows
     chosen = [boxes.nth(n).get_attribute("value") for n in range(to_pick)]
     assert flow.pick(campaign, ann, chosen)
 
-    page.locator("#board[data-you='0']").wait_for()
+    page.locator("a.next-step", has_text="To your seat in the game").wait_for()
     assert len(posts) == 1  # the refused form was not sent again
     campaign.refresh_from_db()
     assert campaign.mayors.get(seat=0).picks == chosen
