@@ -21,7 +21,7 @@ def read_latest(request: HttpRequest, table_secret: str) -> HttpResponse:
     campaign = campaign_at(table_secret)
     ctx = common(campaign)
     pages = dashboard.reading_pages(ctx["deck"], ctx["reader"])
-    return redirect("campaign:read", table_secret, dashboard.latest_reading_page(pages))
+    return redirect("campaign:read", table_secret, dashboard.first_unread_page(campaign, pages))
 
 
 @require_GET
