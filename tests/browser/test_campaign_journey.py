@@ -87,7 +87,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     shoot(host, "mine-empty")
     host.get_by_role("link", name="New campaign").click()
 
-    # a colour twice: a clear message at the top, nothing lost
+    # a colour twice: a clear message at the top, the field marked, nothing lost
     for slot, (name, city) in enumerate(
         [("Ann", "Annaburg"), ("Ben", "Benford"), ("Cem", "Cemhaven")], start=1
     ):
@@ -99,7 +99,8 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     host.wait_for_selector(".alert-danger")  # all_inner_texts does not wait for the new page
     errors = host.locator(".alert-danger").all_inner_texts()
     assert "Please correct the marked fields." in errors[0]
-    assert any("Each colour can be chosen by one mayor only." in text for text in errors)
+    marked = host.locator("#id_m2_colour.is-invalid ~ .invalid-feedback")
+    assert "Each colour can be chosen by one mayor only." in marked.inner_text()
     shoot(host, "new-campaign-error")
     assert host.input_value("#id_m3_city") == "Cemhaven"
     host.select_option("#id_m2_colour", "orange")
