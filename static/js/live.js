@@ -49,7 +49,7 @@
 
   // The host made new links (or the game is gone): the stream ends so, or a poll or a move of
   // this page is answered 404. A tap that did nothing would be all the phone showed.
-  function gone() {
+  function gone(why) {
     ended = true;
     streaming = false;
     dead = true;
@@ -63,7 +63,9 @@
     box.classList.add("alert-danger");
     box.querySelector(".lost").classList.add("d-none");
     box.querySelector(".back").classList.add("d-none");
-    box.querySelector(".gone").classList.remove("d-none");
+    var deleted = box.querySelector(".deleted");
+    var told = why === "deleted" && deleted ? deleted : box.querySelector(".gone");
+    told.classList.remove("d-none");
   }
 
   function poll() {
@@ -121,7 +123,7 @@
       window.location.assign(event.data);
     });
     opened.addEventListener("end", function (event) {
-      if (event.data === "gone") gone();
+      if (event.data === "gone" || event.data === "deleted") gone(event.data);
     });
     // A page loaded anew whenever what it shows changes (a campaign's pages). One already on
     // its way elsewhere (its own step's form sent, a link followed) is left to go: a reload
