@@ -105,6 +105,36 @@
     }
   });
 
+  // htmx's sse extension hands each error of a stream (a dropped one is tried again and again)
+  // to htmx, which logs it to the console as "[object Event]". The banner says what happened,
+  // so the extension is told of the error with nothing to log: it still sends htmx:sseError
+  // and tries again as before. (htmx, deferred, may come after this script: then this is done
+  // as the document is read, before htmx makes the page's stream.)
+  function quietStreams() {
+    if (!window.htmx || !window.htmx.createEventSource) {
+      return;
+    }
+    var makeSource = window.htmx.createEventSource;
+    window.htmx.createEventSource = function (url) {
+      var made = makeSource(url);
+      var handler = null;
+      Object.defineProperty(made, "onerror", {
+        configurable: true,
+        get: function () { return handler; },
+        set: function (given) { handler = given; },
+      });
+      made.addEventListener("error", function () {
+        if (handler) handler.call(made, undefined);
+      });
+      return made;
+    };
+  }
+  if (window.htmx) {
+    quietStreams();
+  } else {
+    document.addEventListener("DOMContentLoaded", quietStreams);
+  }
+
   if (!live || !window.EventSource) {
     setInterval(poll, pollMs);
     return;
