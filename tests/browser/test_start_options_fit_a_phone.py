@@ -16,7 +16,8 @@ CUT_OPTIONS = """() => {
     const style = getComputedStyle(select);
     canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const text = select.options[select.selectedIndex].text.trim();
-    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding;
     if (canvas.measureText(text).width > room) cut.push(`${select.name}: ${text}`);
   }
   return cut;
