@@ -4,6 +4,7 @@ issue 26): the host is told what to do, and may import it as a copy with links o
 import pytest
 from campaign_helpers import new_campaign, record_chapters
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 
 from campaign import flow
 from campaign.backup import export_text
@@ -78,3 +79,17 @@ def test_a_copy_gets_new_links_and_the_original_keeps_its_own(second_account, or
     assert len(copied) == len(text)
     chapter_game = copy.games.get(chapter=copy.chapter).game
     assert chapter_game.load() == original.games.get(chapter=original.chapter).game.load()
+
+
+def test_the_command_says_to_import_a_copy_and_does_with_as_copy(tmp_path, django_user_model):
+    owner = django_user_model.objects.create_user("host", password="pw-1234567")
+    campaign = new_campaign()
+    path = tmp_path / "backup.json"
+    path.write_text(export_text(campaign), encoding="utf-8")
+
+    with pytest.raises(CommandError, match="--as-copy"):
+        call_command("import_campaign", str(path), "--owner", "host")
+    call_command("import_campaign", str(path), "--owner", "host", "--as-copy")
+
+    copy = Campaign.objects.exclude(pk=campaign.pk).get()
+    assert copy.owner == owner and copy.table_secret != campaign.table_secret
