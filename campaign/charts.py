@@ -68,9 +68,9 @@ def wins_chart(mayors, games, chapters: int = 10) -> SafeString:
         return PAD + (WIDTH - 2 * PAD) * (n - 0.5) / chapters
 
     def y(v, index):
-        # mayors with as many wins would share one line: each is lifted a little apart
-        spread = (index - (len(mayors) - 1) / 2) * TIE_SPREAD
-        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top - spread
+        # mayors with as many wins would share one line: each is lifted a little apart, the
+        # first on the value itself (never below the axis, at 0 wins)
+        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top - index * TIE_SPREAD
 
     lines = []
     for index, mayor in enumerate(mayors):

@@ -147,6 +147,27 @@ def latest_reading_page(deck: Deck, reader: DeckState, pages: list[Page]) -> int
     return len(pages)
 
 
+# Phases in which the table has read the game's end down to its STOP already.
+_DURING_OR_AFTER = {"event", "after_game"}  # STOPs turned in or after a game, not before it
+_END_READ_ALREADY = {Phase.WINNERS_MOMENT, Phase.READING, Phase.FINISHED, Phase.FREE_PLAY}
+
+
+def first_unread_page(campaign: Campaign, deck: Deck, reader: DeckState, pages: list[Page]) -> int:
+    """Where "Read the deck aloud" opens: the reading since the last STOP turned, or the STOP
+    itself once the table has read down to it at the game's end (the winner's moment
+    reads nothing new). Earlier pages stay a "Back" away."""
+    first = latest_reading_page(deck, reader, pages)
+    page = pages[first - 1]
+    read_at_the_games_end = (
+        page.kind == "side"
+        and page.side.stop is not None
+        and page.side.stop.moment in _DURING_OR_AFTER
+    )
+    if read_at_the_games_end and campaign.phase in _END_READ_ALREADY:
+        return len(pages)
+    return first
+
+
 def page_view(deck: Deck, reader: DeckState, page: Page) -> dict:
     choices = dict(reader.choices)
     view = {"number": page.number, "kind": page.kind}

@@ -118,6 +118,7 @@ class NewCampaignForm(forms.Form):
     def clean(self):
         data = super().clean()
         mayors = []
+        taken = set()
         for slot in range(1, SLOTS + 1):
             name = (data.get(f"m{slot}_name") or "").strip()
             if not name:
@@ -128,10 +129,10 @@ class NewCampaignForm(forms.Form):
             colour = data.get(f"m{slot}_colour") or ""
             if not colour and f"m{slot}_colour" not in self.errors:
                 self.add_error(f"m{slot}_colour", _("Choose a colour."))
+            elif colour in taken:  # the field marked: the later mayor chooses another
+                self.add_error(f"m{slot}_colour", _("Each colour can be chosen by one mayor only."))
+            taken.add(colour)
             mayors.append(flow.NewMayor(name, city, colour, data.get(f"m{slot}_kind") or HUMAN))
-        colours = [m.colour for m in mayors if m.colour]
-        if len(colours) != len(set(colours)):
-            raise forms.ValidationError(_("Each colour can be chosen by one mayor only."))
         if not flow.MIN_MAYORS <= len(mayors) <= flow.MAX_MAYORS:
             raise forms.ValidationError(_("A campaign has 2 to 4 mayors."))
         data["mayors"] = mayors
@@ -250,6 +251,14 @@ class AddDeckForm(forms.Form):
 
 class ImportCampaignForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Campaign backup (JSON file)"))
+    as_copy = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Import it as a copy"),
+        help_text=gettext_lazy(
+            "For a campaign that is on this installation already: the copy gets new links, and "
+            "the original keeps its own."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

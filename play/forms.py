@@ -59,6 +59,9 @@ class StartForm(forms.Form):
         choices=PACE_CHOICES,
         initial=RELAXED,
         required=False,  # a form from before paces existed plays relaxed
+        # radios, whose labels wrap: a select shows the chosen pace on one line, cut mid-word
+        # on a phone (and WebKit scrolled the German page sideways for it)
+        widget=forms.RadioSelect,
         help_text=_("After a person builds, bots always wait long enough for an undo."),
     )
     seed = forms.IntegerField(

@@ -32,7 +32,11 @@ def import_campaign(request: HttpRequest) -> HttpResponse:
     form = ImportCampaignForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            campaign = import_text(form.cleaned_data["file"], owner=request.user)
+            campaign = import_text(
+                form.cleaned_data["file"],
+                owner=request.user,
+                as_copy=form.cleaned_data["as_copy"],
+            )
         except BackupError as error:
             form.add_error("file", str(error))
         else:

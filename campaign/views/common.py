@@ -59,12 +59,14 @@ def common(campaign: Campaign) -> dict:
     }
 
 
-def following(events_url: str, poll_url: str) -> dict:
+def following(events_url: str, poll_url: str, reload_url: str = "") -> dict:
     """What a page needs to follow the campaign: its stream (campaign/views/events.py) and the
-    poll it falls back on while the stream is down, each URL naming what the page shows."""
+    poll it falls back on while the stream is down, each URL naming what the page shows; and
+    where it is asked for anew when that changes, if not by a reload of its own address."""
     return {
         "live_url": events_url,
         "poll_url": poll_url,
+        "reload_url": reload_url,
         "poll_ms": settings.PLAY_POLL_MS,
         "heartbeat_ms": int(settings.LIVE_HEARTBEAT_SECONDS * 1000),
     }

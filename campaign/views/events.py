@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign, Mayor
 from live import Update, event_stream, in_a_worker, reload_when_changed
+from live.stream import Look
 from play import presence, pushed
 from play.models import Game
 
@@ -34,9 +35,8 @@ from .poll import mayor_moments, table_moment
 async def table_events(request: HttpRequest, table_secret: str) -> HttpResponse:
     """The table's dashboard, picks and reading pages: reloaded when the campaign moves."""
     campaign = await in_a_worker(campaign_at, table_secret)
-    return event_stream(
-        request, campaign.live_channel, reload_when_changed(partial(table_moment, table_secret))
-    )
+    look = reload_when_changed(partial(table_moment, table_secret))
+    return event_stream(request, campaign.live_channel, told_if_deleted(look, campaign.pk))
 
 
 @require_GET
@@ -71,7 +71,25 @@ async def mayor_game_events(request: HttpRequest, mayor_secret: str) -> HttpResp
 async def _mayor_reloads(request: HttpRequest, mayor_secret: str, *, own_page: bool):
     me = await in_a_worker(mayor_by_link, mayor_secret)
     moment = partial(_mayor_moment, mayor_secret, own_page=own_page)
-    return event_stream(request, me.campaign.live_channel, reload_when_changed(moment))
+    look = told_if_deleted(reload_when_changed(moment), me.campaign.pk)
+    return event_stream(request, me.campaign.live_channel, look)
+
+
+def told_if_deleted(look: Look, campaign_pk: int) -> Look:
+    """A page whose link opens nothing any more is told why when its campaign is gone: the host
+    deleted it ("deleted"), rather than made new links ("gone")."""
+
+    def told(seen: str | None) -> Update | list[Update] | None:
+        update = look(seen)
+        if (
+            isinstance(update, Update)
+            and update.event == "end"
+            and not Campaign.objects.filter(pk=campaign_pk).exists()
+        ):
+            return replace(update, data="deleted")
+        return update
+
+    return told
 
 
 def _mayor_moment(mayor_secret: str, *, own_page: bool) -> str | None:
@@ -110,7 +128,7 @@ def _game_stream(
     """The campaign's moment is the page's `c`; the board's version is the stream's own (`v`,
     or the browser's Last-Event-ID), as on a game's page."""
     campaign_shown = request.GET.get("c")
-    on_campaign = reload_when_changed(moment)
+    on_campaign = told_if_deleted(reload_when_changed(moment), campaign.pk)
     language = translation.get_language()
     link = (game.code, game.key_for(who)) if game is not None else None
 

@@ -17,20 +17,25 @@ from .common import common, flow_errors, following
 from .picks import may_pick, pick_context, take_picks
 from .poll import mayor_moment
 
+FOLLOWED = "followed"  # in the address the page asks for itself by when the campaign moves on
+
 
 @require_http_methods(["GET", "POST"])
 @flow_errors
 def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
     me = mayor_by_link(mayor_secret)
     campaign = me.campaign
-    if request.method == "GET" and campaign.game_under_way:
-        # a phone's link opened during a game: straight to the mayor's seat
+    if request.method == "GET" and campaign.game_under_way and FOLLOWED not in request.GET:
+        # a phone's link opened during a game: straight to the mayor's seat. Not when this
+        # page asks for itself (the game began while it was open, or at its own pick): the
+        # seat would take its place in the phone's history, and Back would leave the app or
+        # bounce to the seat again. It offers the seat instead, one tap away.
         return redirect("campaign:mayor_game", mayor_secret)
     error = None
     if request.method == "POST":
         error = take_picks(request, campaign, me)
         if error is None:
-            return redirect("campaign:mayor", mayor_secret)
+            return redirect(reverse("campaign:mayor", args=[mayor_secret]) + f"?{FOLLOWED}=1")
     ctx = common(campaign)
     allowed_to_pick = may_pick(campaign, me)
     shown = mayor_moment(campaign.phase, campaign.chapter, me.picks is not None)
@@ -53,6 +58,7 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         **following(
             reverse("campaign:mayor_events", args=[mayor_secret]) + f"?v={shown}",
             reverse("campaign:mayor_poll", args=[mayor_secret]) + f"?k={shown}",
+            reload_url=reverse("campaign:mayor", args=[mayor_secret]) + f"?{FOLLOWED}=1",
         ),
     )
     return render(request, "campaign/mayor.html", ctx, status=400 if error else 200)

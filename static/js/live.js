@@ -19,6 +19,18 @@
   var LEFT_BEHIND_MS = 3000;
 
   var dead = false; // the page's link no longer works: nothing will come, and it says so
+  // A page that answers a form it refused (a pick of too many cards) is asked for anew at its
+  // reload address: reloading it would send the form again ("Confirm form resubmission" on a
+  // phone). So is a mayor's page, which must stay itself in the history when a game starts.
+  var reloadUrl = live ? live.dataset.reloadUrl : "";
+
+  function reload() {
+    if (reloadUrl) {
+      window.location.replace(reloadUrl);
+    } else {
+      window.location.reload();
+    }
+  }
 
   function show(isLost) {
     if (!box || isLost === lost || dead) {
@@ -37,7 +49,7 @@
 
   // The host made new links (or the game is gone): the stream ends so, or a poll or a move of
   // this page is answered 404. A tap that did nothing would be all the phone showed.
-  function gone() {
+  function gone(why) {
     ended = true;
     streaming = false;
     dead = true;
@@ -51,7 +63,9 @@
     box.classList.add("alert-danger");
     box.querySelector(".lost").classList.add("d-none");
     box.querySelector(".back").classList.add("d-none");
-    box.querySelector(".gone").classList.remove("d-none");
+    var deleted = box.querySelector(".deleted");
+    var told = why === "deleted" && deleted ? deleted : box.querySelector(".gone");
+    told.classList.remove("d-none");
   }
 
   function poll() {
@@ -81,6 +95,46 @@
     }
   });
 
+  // A poll that finds the page behind says so with HX-Refresh, which htmx would answer by
+  // reloading, form and all.
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    if (reloadUrl && xhr && xhr.getResponseHeader("HX-Refresh") === "true") {
+      event.preventDefault();
+      reload();
+    }
+  });
+
+  // htmx's sse extension hands each error of a stream (a dropped one is tried again and again)
+  // to htmx, which logs it to the console as "[object Event]". The banner says what happened,
+  // so the extension is told of the error with nothing to log: it still sends htmx:sseError
+  // and tries again as before. (htmx, deferred, may come after this script: then this is done
+  // as the document is read, before htmx makes the page's stream.)
+  function quietStreams() {
+    if (!window.htmx || !window.htmx.createEventSource) {
+      return;
+    }
+    var makeSource = window.htmx.createEventSource;
+    window.htmx.createEventSource = function (url) {
+      var made = makeSource(url);
+      var handler = null;
+      Object.defineProperty(made, "onerror", {
+        configurable: true,
+        get: function () { return handler; },
+        set: function (given) { handler = given; },
+      });
+      made.addEventListener("error", function () {
+        if (handler) handler.call(made, undefined);
+      });
+      return made;
+    };
+  }
+  if (window.htmx) {
+    quietStreams();
+  } else {
+    document.addEventListener("DOMContentLoaded", quietStreams);
+  }
+
   if (!live || !window.EventSource) {
     setInterval(poll, pollMs);
     return;
@@ -99,7 +153,7 @@
       window.location.assign(event.data);
     });
     opened.addEventListener("end", function (event) {
-      if (event.data === "gone") gone();
+      if (event.data === "gone" || event.data === "deleted") gone(event.data);
     });
     // A page loaded anew whenever what it shows changes (a campaign's pages). One already on
     // its way elsewhere (its own step's form sent, a link followed) is left to go: a reload
@@ -107,9 +161,9 @@
     opened.addEventListener("reload", function () {
       ended = true;
       if (leaving) {
-        setTimeout(function () { window.location.reload(); }, LEFT_BEHIND_MS);
+        setTimeout(reload, LEFT_BEHIND_MS);
       } else {
-        window.location.reload();
+        reload();
       }
     });
   }

@@ -78,7 +78,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     shoot(host, "mine-empty")
     host.get_by_role("link", name="New campaign").click()
 
-    # a colour twice: a clear message at the top, nothing lost
+    # a colour twice: a clear message at the top, the field marked, nothing lost
     for slot, (name, city) in enumerate(
         [("Ann", "Annaburg"), ("Ben", "Benford"), ("Cem", "Cemhaven")], start=1
     ):
@@ -90,7 +90,8 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     host.wait_for_selector(".alert-danger")  # all_inner_texts does not wait for the new page
     errors = host.locator(".alert-danger").all_inner_texts()
     assert "Please correct the marked fields." in errors[0]
-    assert any("Each colour can be chosen by one mayor only." in text for text in errors)
+    marked = host.locator("#id_m2_colour.is-invalid ~ .invalid-feedback")
+    assert "Each colour can be chosen by one mayor only." in marked.inner_text()
     shoot(host, "new-campaign-error")
     assert host.input_value("#id_m3_city") == "Cemhaven"
     host.select_option("#id_m2_colour", "orange")
@@ -127,9 +128,10 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     assert "The First Harvest" in host.locator(".campaign-panel h1").inner_text()
     shoot(host, "game")
 
-    # the phones follow by themselves (the campaign's stream), straight to their own seats
-    ann.wait_for_selector("#board[data-version]", timeout=20_000)
-    assert ann.locator("a:has-text('To your seat in the game')").count() == 0
+    # the phones follow by themselves (the campaign's stream): one tap to their own seats,
+    # their own pages staying in the history for Back
+    ann.get_by_role("link", name="To your seat in the game").click(timeout=20_000)
+    ann.wait_for_selector("#board[data-version]")
     shoot(ann, "mayor-game")
     ann.goto(mayor_links[0])  # her link opened again: her seat, with its board at once
     assert ann.url.endswith("/game/")
@@ -183,10 +185,12 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     boxes.nth(0).check()
     boxes.nth(2).check()
     ben.get_by_role("button", name="These are my picks").click()
+    ben.get_by_role("link", name="To your seat in the game").click()
     ben.wait_for_selector("#board[data-you='1']")
-    # Ann's page follows by itself (its poll reloads it as the game starts, on to her seat);
-    # navigating it now would race that reload: wait for the board, as a person would
-    expect(ann.locator("#board[data-you='0']")).to_have_count(1, timeout=20_000)
+    # Ann's page follows by itself (its stream reloads it as the game starts): her seat is a
+    # tap away; navigating it now would race that reload: wait for the link, as a person would
+    ann.get_by_role("link", name="To your seat in the game").click(timeout=20_000)
+    expect(ann.locator("#board[data-you='0']")).to_have_count(1)
 
     host.goto(f"{base}/c/{campaign.table_secret}/game/")
     host.wait_for_selector(".picks-revealed")

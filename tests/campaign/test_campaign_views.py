@@ -686,3 +686,15 @@ def test_after_a_game_the_dashboard_also_leads_straight_to_the_winners_moment(cl
     page = client.get(url("table", campaign)).content.decode()
     assert "Read what the game&#x27;s end reveals" in page  # the main step: read first
     assert f'href="{url("after", campaign)}"' in page
+
+
+def test_a_colour_chosen_twice_marks_the_later_mayors_colour(client, host):
+    response = client.post(reverse("campaign:new"), new_form(m3_colour="teal"))
+
+    assert response.status_code == 400
+    assert response.context["form"].errors == {
+        "m3_colour": ["Each colour can be chosen by one mayor only."]
+    }
+    page = response.content.decode()
+    assert re.search(r'<select name="m3_colour"[^>]*is-invalid', page)
+    assert not re.search(r'<select name="m1_colour"[^>]*is-invalid', page)

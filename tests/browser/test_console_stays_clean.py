@@ -1,0 +1,70 @@
+"""The browser's console stays clean (issue 26): no htmx complaint about a link inside a form
+that disables its buttons, and no "[object Event]" for each failed try of a dropped stream."""
+
+import pytest
+from django.utils import timezone
+from test_table import business_center_game, click_and_wait, seat_url
+
+from play.models import Game, SeatSeen
+
+pytestmark = pytest.mark.usefixtures("fast_game")
+
+# The browser's own line for a request that failed (the stream, cut off on purpose): not ours.
+NETWORK = "Failed to load resource"
+
+
+def console_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            message.type == "error" and NETWORK not in message.text and errors.append(message.text)
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_the_business_centers_give_links_log_nothing(live_server, page):
+    game = business_center_game()
+    errors = console_errors(page)
+    page.goto(seat_url(live_server, game, 0))
+    click_and_wait(page, page.locator("#board button", has_text="Roll 1 die"))
+
+    page.locator("#board [data-kind=give]", has_text="Give Ranch").click()
+    page.locator("text=You give Ranch.").wait_for()
+
+    assert errors == []
+
+
+def test_leaving_a_seat_to_its_phone_logs_nothing(live_server, page):
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    SeatSeen.objects.create(game=game, seat=0, at=timezone.now())
+    errors = console_errors(page)
+    page.goto(f"{live_server.url}/g/{game.code}/{game.host_secret}/")
+    page.locator("#board form.actions button").first.click()
+    page.wait_for_selector(".ask-for")
+
+    page.locator("a.leave-to-phone").click()
+    page.locator(".ask-for").wait_for(state="detached")
+
+    assert errors == []
+
+
+def test_a_dropped_stream_logs_nothing_while_it_is_tried_again(live_server, page, settings):
+    settings.PLAY_POLL_MS = 300
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    errors = console_errors(page)
+    page.goto(seat_url(live_server, game, 0))
+    page.locator("#live[data-state=open]").wait_for(state="attached")
+    tries: list[str] = []
+    page.route("**/events/**", lambda route: (tries.append(route.request.url), route.abort()))
+
+    live_server.drop_streams()
+    page.locator("#live[data-state=down]").wait_for(state="attached")
+    while len(tries) < 3:  # the stream is tried again, and fails again
+        page.wait_for_timeout(200)
+    page.unroute("**/events/**")
+    page.locator("#live[data-state=open]").wait_for(state="attached")
+
+    assert errors == []
