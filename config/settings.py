@@ -13,7 +13,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import network
+from config import logs, network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/ and locale/: beside the packages in a checkout; an installed wheel carries
@@ -60,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a local probe's Host is not the site's, and it asks over plain HTTP (config.health).
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside the session and CSRF middleware, so it sees the cookies they set.
     "config.middleware.secure_cookies_over_https",
@@ -266,18 +268,11 @@ GAME_IMPORT_MAX_BYTES = 256 * 1024
 GAME_IMPORT_MAX_ACTIONS = 5000
 
 # Errors (a 500's traceback included) go to stderr whatever DEBUG says; Django's default sends
-# them nowhere with DEBUG off. LOG_LEVEL=DEBUG shows more.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name} pid={process}: {message}", "style": "{"}
-    },
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["stderr"], "level": os.getenv("LOG_LEVEL", "INFO")},
-    # Without handlers of its own, Django's logger passes everything on to the root's.
-    "loggers": {"django": {"level": os.getenv("LOG_LEVEL", "INFO")}},
-}
+# them nowhere with DEBUG off. One format for Django and uvicorn, in UTC with its offset and the
+# request's id (config.logs); LOG_FORMAT=json for a log collector, LOG_LEVEL=DEBUG shows more.
+LOGGING = logs.logging_config(
+    level=os.getenv("LOG_LEVEL", "INFO"), log_format=os.getenv("LOG_FORMAT", "plain").lower()
+)
 
 # Scripts and styles only from our own static files: no inline <script>, no on* handler, no
 # style attribute (htmx is told not to need eval or inline styles, in base.html).
