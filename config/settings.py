@@ -103,11 +103,17 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# The data folder: the SQLite database, the SECRET_KEY that `dev.py serve` makes and the backups
+# of `manage.py backup`. DATA_DIR puts it outside the checkout (a `git clean` or a fresh clone
+# keeps the data); unset, a checkout keeps it in itself, an installed release where it starts.
+DATA_DIR = Path(os.getenv("DATA_DIR") or (Path.cwd() if INSTALLED_RELEASE else BASE_DIR))
+# Where `manage.py backup` writes (and `--keep-days` prunes) its files.
+BACKUP_DIR = Path(os.getenv("BACKUP_DIR") or DATA_DIR / "backups")
+
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
-        # A checkout keeps its SQLite file in itself, an installed release where it is started.
-        default=f"sqlite:///{(Path.cwd() if INSTALLED_RELEASE else BASE_DIR) / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
