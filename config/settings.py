@@ -110,6 +110,9 @@ DATA_DIR = Path(os.getenv("DATA_DIR") or (Path.cwd() if INSTALLED_RELEASE else B
 # Where `manage.py backup` writes (and `--keep-days` prunes) its files.
 BACKUP_DIR = Path(os.getenv("BACKUP_DIR") or DATA_DIR / "backups")
 
+# `manage.py cleanup` removes games outside campaigns finished and untouched this many days.
+CLEANUP_DAYS = int(os.getenv("CLEANUP_DAYS", "90"))
+
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
@@ -213,6 +216,8 @@ AXES_VERBOSE = False  # no banner on every start
 # axes.W006 asks to count per address as well. Behind a proxy every visitor has the proxy's
 # address, and a family's phones may share one: a lock per address would close everyone's log-in.
 SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+# security.W021 asks for HSTS preload, which is the domain owner's choice (HSTS_PRELOAD=1).
+SILENCED_SYSTEM_CHECKS += ["security.W021"]
 
 LOGIN_URL = "campaign:login"
 LOGIN_REDIRECT_URL = "campaign:mine"
@@ -262,7 +267,9 @@ if HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = int(os.getenv("HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", True)
+    # Preloading ships the domain as HTTPS-only in browsers, subdomains included, for good:
+    # only ever on the owner's word.
+    SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 
 # No request body over 5 MB is read (play.limits.RequestSizeLimit answers 413 in the page's

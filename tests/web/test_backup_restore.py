@@ -1,6 +1,6 @@
 """manage.py backup and restore (issue 27): the SQLite install's whole database into one file
 while it runs, and back, with the games and campaigns as they were; a file of the wrong kind
-changes nothing. (PostgreSQL's pg_dump / pg_restore is run by CI's drill, .ci/operations_drill.)"""
+changes nothing. (PostgreSQL's pg_dump / pg_restore is run by CI's drill, .ci/operations_drill.py.)"""
 
 import os
 import time
@@ -12,7 +12,7 @@ from play.models import Game
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("DATABASE_URL", "").startswith("postgres"),
-    reason="SQLite's backup; PostgreSQL's is in .ci/operations_drill",
+    reason="SQLite's backup; PostgreSQL's is in .ci/operations_drill.py",
 )
 
 

@@ -58,3 +58,19 @@ def test_a_refused_host_logs_one_line(caplog):
     assert response.status_code == 400
     (record,) = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
     assert record.exc_info is None and "evil.example.com" in record.getMessage()
+
+
+def test_hsts_preload_is_opt_in():
+    """Issue 27: HTTPS=1 sent `preload` unless told not to."""
+    import os
+    import subprocess
+    import sys
+
+    code = "import django; django.setup(); from django.conf import settings; "
+    code += "print(settings.SECURE_HSTS_PRELOAD, settings.SECURE_HSTS_SECONDS > 0)"
+    env = {**os.environ, "HTTPS": "1", "DEBUG": "0", "SECRET_KEY": "x" * 50}
+    env.pop("HSTS_PRELOAD", None)
+    run = [sys.executable, "-c", code]
+    assert subprocess.check_output(run, env=env, text=True).split() == ["False", "True"]
+    env["HSTS_PRELOAD"] = "1"
+    assert subprocess.check_output(run, env=env, text=True).split() == ["True", "True"]
