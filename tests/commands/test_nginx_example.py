@@ -79,7 +79,6 @@ def test_the_site_redirects_plain_http_and_passes_streams_unbuffered():
     assert "proxy_set_header X-Forwarded-Proto $scheme;" in site
 
 
-
 def test_the_site_keeps_the_port_in_host_and_tells_no_version():
     """Issue 27: `Host $host` dropped a port other than 443, and every form was refused
     ("Origin checking failed"); the drill (.ci/operations_drill.py) signs in through it."""

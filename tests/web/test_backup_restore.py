@@ -1,6 +1,6 @@
 """manage.py backup and restore (issue 27): the SQLite install's whole database into one file
 while it runs, and back, with the games and campaigns as they were; a file of the wrong kind
-changes nothing. (PostgreSQL's pg_dump / pg_restore is run by CI's drill, .ci/operations_drill.py.)"""
+changes nothing. (PostgreSQL: pg_dump and pg_restore, in CI's .ci/operations_drill.py.)"""
 
 import os
 import time
