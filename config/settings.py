@@ -63,6 +63,8 @@ MIDDLEWARE = [
     # First: a local probe's Host is not the site's, and it asks over plain HTTP (config.health).
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Compresses what every middleware below has written (config.middleware.CompressPages).
+    "config.middleware.CompressPages",
     # Outside the session and CSRF middleware, so it sees the cookies they set.
     "config.middleware.secure_cookies_over_https",
     "whitenoise.middleware.WhiteNoiseMiddleware",
