@@ -31,6 +31,7 @@ from play.models import Game
 
 from . import decks, flow
 from .flow.picking import begin_picking
+from .import_bounds import check_bounds
 from .models import (
     Campaign,
     ChapterGame,
@@ -220,6 +221,7 @@ def _import(doc: Any, owner) -> Campaign:
         )
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
+    check_bounds(doc)  # before anything is written or replayed
     deck = decks.our_deck()
     declared = _dict(doc, "deck")
     if declared.get("id") != deck.id or not deck.reads_like(str(declared.get("digest"))):
