@@ -13,7 +13,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import logs, network
+from config import logs, mail, network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/ and locale/: beside the packages in a checkout; an installed wheel carries
@@ -223,6 +223,20 @@ AXES_DISABLE_ACCESS_LOG = True  # successful log-ins need no record of their add
 AXES_VERBOSE = False  # no banner on every start
 # security.W021 asks for HSTS preload, which is the domain owner's choice (HSTS_PRELOAD=1).
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Who may make an account: SIGNUP=closed leaves it to the host, who invites by a one-time link
+# (`manage.py invite NAME`) or makes accounts in the admin. Open, at most SIGNUPS_PER_HOUR new
+# accounts an hour on the whole server (counted in the database, so every process agrees): a
+# burst of sign-ups is refused in words, and a group's own sign-ups are never that many.
+SIGNUP_OPEN = os.getenv("SIGNUP", "open").strip().lower() != "closed"
+SIGNUPS_PER_HOUR = int(os.getenv("SIGNUPS_PER_HOUR", "10"))
+# Mail, for password resets by e-mail (config.mail; without it the log-in page says how the
+# host sets a new password on the server). EMAIL_FROM is the sender.
+EMAIL_URL = os.getenv("EMAIL_URL", "")
+globals().update(mail.email_settings(EMAIL_URL))
+DEFAULT_FROM_EMAIL = os.getenv("EMAIL_FROM", "machikoro@localhost")
+# An invitation's or a reset's one-time link holds for three days.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 LOGIN_URL = "campaign:login"
 LOGIN_REDIRECT_URL = "campaign:mine"
