@@ -8,8 +8,10 @@ ahead of the reader: components still in the deck or in a closed box are left ou
 works them out again from the deck, which must be the same deck: id and content hash). Nor does it
 hold picks that are still secret: a backup made while the mayors pick restores with every mayor
 still to pick (bots, and mayors whose bag leaves no choice, pick again at once). Every
-game of the campaign is in it as its setup and its actions, so each replays exactly. Exporting
-an imported campaign gives the same file, byte for byte. The history is not in the file: an
+game of the campaign is in it as its setup and its actions, so each replays exactly. An import
+gives every link a new secret (campaign.import_bounds.with_new_links: a file's links may have
+leaked with it, or been chosen by whoever wrote it); exporting an imported campaign gives the
+same file but for those. The history is not in the file: an
 import starts a new history, whose first entries say the campaign was imported.
 """
 
@@ -31,7 +33,7 @@ from play.models import Game
 
 from . import decks, flow
 from .flow.picking import begin_picking
-from .import_bounds import check_bounds
+from .import_bounds import check_bounds, with_new_links
 from .models import (
     Campaign,
     ChapterGame,
@@ -222,6 +224,7 @@ def _import(doc: Any, owner) -> Campaign:
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
     check_bounds(doc)  # before anything is written or replayed
+    doc = with_new_links(doc)
     deck = decks.our_deck()
     declared = _dict(doc, "deck")
     if declared.get("id") != deck.id or not deck.reads_like(str(declared.get("digest"))):

@@ -1,5 +1,6 @@
 """What a campaign backup may hold, checked on the whole file before anything of it is written
-(issue 27): no more than a real campaign holds, and only what the campaign's flow can produce.
+(issue 27): no more than a real campaign holds, and only what the campaign's flow can produce;
+and the links it is imported with, new ones (`with_new_links`).
 
 campaign.backup's import calls `check_bounds(doc)` first; a file it refuses costs a look at its
 JSON, not a replay of its games, and leaves nothing behind. The import's own checks (each
@@ -8,6 +9,7 @@ field's type and length, the deck, the reading, every game replayed) still follo
 
 from __future__ import annotations
 
+import copy
 import datetime
 from typing import Any
 
@@ -17,6 +19,9 @@ from django.utils.translation import gettext as _
 from legacy_deck.setup import FREE_PLAY_PICKS
 from play.engine.bots import BOTS
 from play.models import HUMAN
+from play.models import _token as game_key
+
+from .models import _secret as campaign_secret
 
 # A game of the app is a few hundred actions (a bot campaign's chapters: 100-130 each); the
 # import of one game alone takes at most GAME_IMPORT_MAX_ACTIONS, and a campaign's games all
@@ -122,3 +127,33 @@ def _check_golden_book(rows: Any, chapter: int) -> None:
         chapters.add(number)
         if not _date_in_bounds(row.get("date")):
             raise _refuse("date")
+
+
+def with_new_links(doc: Any) -> Any:
+    """The file with every link's secret replaced by a new one of the app's own strength: the
+    table's, each mayor's, and each game's code, host key and seat keys. A backup's links may
+    have leaked with the file, or been chosen by whoever wrote it ("a" * 32); the importer is
+    shown the new ones. The rest of the file is left for the import to check."""
+    if not isinstance(doc, dict):
+        return doc
+    doc = copy.deepcopy(doc)
+    data = doc.get("campaign")
+    if isinstance(data, dict) and "table_secret" in data:
+        data["table_secret"] = campaign_secret()
+    for mayor in _dicts(doc.get("mayors")):
+        if "secret" in mayor:
+            mayor["secret"] = campaign_secret()
+    for row in _dicts(doc.get("games")):
+        game = row.get("game")
+        if not isinstance(game, dict):
+            continue
+        for key in ("code", "host_secret"):
+            if key in game:
+                game[key] = game_key()
+        if isinstance(game.get("seat_secrets"), list):
+            game["seat_secrets"] = [game_key() for _ in game["seat_secrets"]]
+    return doc
+
+
+def _dicts(value: Any) -> list[dict]:
+    return [row for row in value if isinstance(row, dict)] if isinstance(value, list) else []

@@ -46,7 +46,9 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         self.stdout.write(
             f"Imported {campaign.name!r} as campaign {campaign.pk}, hosted by "
-            f"{owner.get_username()!r} (on their My campaigns page once they log in)."
+            f"{owner.get_username()!r} (on their My campaigns page once they log in). Every "
+            f"link is new: the table's is /c/{campaign.table_secret}/, and its Links page gives "
+            "the mayors theirs."
         )
 
 
