@@ -108,9 +108,12 @@ def _die_with_parent() -> None:
 
 def _local_secret_key() -> str:
     """This checkout's own SECRET_KEY (DEBUG=0 needs one), made once and kept in .secret_key,
-    so sessions and forms in flight survive a restart of serve."""
-    path = ROOT / ".secret_key"
+    so sessions and forms in flight survive a restart of serve. In DATA_DIR when it is set (the
+    data folder outside the checkout, config/settings.py), else in the checkout."""
+    folder = Path(os.environ["DATA_DIR"]) if os.environ.get("DATA_DIR") else ROOT
+    path = folder / ".secret_key"
     if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(50) + "\n")
         path.chmod(0o600)
     return path.read_text().strip()

@@ -8,18 +8,18 @@ ahead of the reader: components still in the deck or in a closed box are left ou
 works them out again from the deck, which must be the same deck: id and content hash). Nor does it
 hold picks that are still secret: a backup made while the mayors pick restores with every mayor
 still to pick (bots, and mayors whose bag leaves no choice, pick again at once). Every
-game of the campaign is in it as its setup and its actions, so each replays exactly. Exporting
-an imported campaign gives the same file, byte for byte. The history is not in the file: an
+game of the campaign is in it as its setup and its actions, so each replays exactly. An import
+gives every link a new secret (campaign.import_bounds.with_new_links: a file's links may have
+leaked with it, or been chosen by whoever wrote it); exporting an imported campaign gives the
+same file but for those. The history is not in the file: an
 import starts a new history, whose first entries say the campaign was imported.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime
 import json
 import re
-import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -29,10 +29,11 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from legacy_deck.format import Stop
 from legacy_deck.reader import DeckState, advance, waiting_at
 from play.engine import IllegalAction
-from play.models import SECRET_BYTES, Game
+from play.models import Game
 
 from . import decks, flow
 from .flow.picking import begin_picking
+from .import_bounds import check_bounds, with_new_links
 from .models import (
     Campaign,
     ChapterGame,
@@ -64,10 +65,6 @@ GAME_SECRET_LENGTHS = (22, 16)
 
 class BackupError(ValueError):
     """The file cannot be imported; the message says why, in the active language."""
-
-
-class AlreadyHere(BackupError):
-    """The campaign's links are taken on this installation: it may come in as a copy."""
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -177,10 +174,10 @@ def _game(chapter_game: ChapterGame, seat: dict[int, int]) -> dict:
 # --- import ---------------------------------------------------------------------------------
 
 
-def import_text(text: str | bytes, *, owner=None, as_copy: bool = False) -> Campaign:
-    """The campaign in a backup file, stored anew; BackupError with a message if it cannot be
-    (AlreadyHere if it is on this installation already). As a copy, every link of the campaign
-    and its games is made anew: the copy is its importer's, and the original keeps its own."""
+def import_text(text: str | bytes, *, owner=None) -> Campaign:
+    """The campaign in a backup file, stored anew with new links (import_bounds.with_new_links:
+    on the installation it came from it is a copy, and the original keeps its own); BackupError
+    with a message if it cannot be."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise BackupError(_("The file is too large to be a campaign backup."))
@@ -195,30 +192,7 @@ def import_text(text: str | bytes, *, owner=None, as_copy: bool = False) -> Camp
     except (ValueError, RecursionError):
         raise BackupError(_("The file is damaged: it is not readable JSON.")) from None
     _check_depth(doc)
-    return import_doc(with_new_links(doc) if as_copy else doc, owner=owner)
-
-
-def with_new_links(doc: Any) -> Any:
-    """The backup with a new link for the table, each mayor and each game's code and seats, of
-    the lengths the app makes (a file too damaged for that is left to the import to refuse)."""
-    if not isinstance(doc, dict):
-        return doc
-    doc = copy.deepcopy(doc)
-    if isinstance(doc.get("campaign"), dict):
-        doc["campaign"]["table_secret"] = secrets.token_urlsafe(24)
-    for mayor in doc.get("mayors") if isinstance(doc.get("mayors"), list) else []:
-        if isinstance(mayor, dict):
-            mayor["secret"] = secrets.token_urlsafe(24)
-    for row in doc.get("games") if isinstance(doc.get("games"), list) else []:
-        game = row.get("game") if isinstance(row, dict) else None
-        if isinstance(game, dict):
-            game["code"] = secrets.token_urlsafe(SECRET_BYTES)
-            game["host_secret"] = secrets.token_urlsafe(SECRET_BYTES)
-            if isinstance(game.get("seat_secrets"), list):
-                game["seat_secrets"] = [
-                    secrets.token_urlsafe(SECRET_BYTES) for _ in game["seat_secrets"]
-                ]
-    return doc
+    return import_doc(doc, owner=owner)
 
 
 def import_doc(doc: Any, *, owner=None) -> Campaign:
@@ -228,13 +202,7 @@ def import_doc(doc: Any, *, owner=None) -> Campaign:
     except BackupError:
         raise
     except IntegrityError:
-        raise AlreadyHere(
-            _(
-                "This campaign is in this installation already: its host opens it from My "
-                'campaigns. To keep a copy of your own, with new links, tick "Import it as a '
-                'copy" and choose the file again.'
-            )
-        ) from None
+        raise BackupError(_("This campaign is in this installation already.")) from None
     except (KeyError, IndexError, TypeError, ValueError, OverflowError, IllegalAction) as error:
         raise BackupError(
             _("The file is damaged: %(what)s does not fit.") % {"what": _where(error)}
@@ -257,6 +225,8 @@ def _import(doc: Any, owner) -> Campaign:
         )
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
+    check_bounds(doc)  # before anything is written or replayed
+    doc = with_new_links(doc)
     declared = _dict(doc, "deck")
     deck = decks.find_deck(
         str(declared.get("id"))[:64],

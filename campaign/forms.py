@@ -251,14 +251,6 @@ class AddDeckForm(forms.Form):
 
 class ImportCampaignForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Campaign backup (JSON file)"))
-    as_copy = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Import it as a copy"),
-        help_text=gettext_lazy(
-            "For a campaign that is on this installation already: the copy gets new links, and "
-            "the original keeps its own."
-        ),
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -25,13 +25,20 @@ from .snapshots import games_of
 RENEWED = "links renewed"
 
 
-def renew_links(campaign: Campaign) -> None:
+def renew_links(campaign: Campaign) -> bool:
     """A new table link, a new link for every mayor, and new links for every game played in
     the app (its code, the host's and each seat's key). Every old link is a 404 from now on;
-    the campaign itself (its version, its steps) is as it was."""
+    the campaign itself (its version, its steps) is as it was.
+
+    Once only: the links are renewed if they are still the ones `campaign` was read with.
+    Presses of "renew" that raced (two tabs, a double tap) find them renewed already, and get
+    False and the campaign's current link instead of renewing once more."""
     new_secret = Campaign._meta.get_field("table_secret").default
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if locked.table_secret != campaign.table_secret:
+            campaign.table_secret = locked.table_secret
+            return False
         locked.table_secret = new_secret()
         locked._change_reason = RENEWED
         locked.save(update_fields=["table_secret"])
@@ -45,6 +52,7 @@ def renew_links(campaign: Campaign) -> None:
         # the streams of pages open on the old links end at once
         announce(locked.live_channel, str(locked.version))
     campaign.table_secret = locked.table_secret
+    return True
 
 
 def delete_campaign(campaign: Campaign) -> None:

@@ -1,4 +1,4 @@
-"""What a visitor sees when log-in to an account is closed after too many failed tries.
+"""What a visitor sees when log-in is closed after too many failed tries.
 
 django-axes counts the failures and closes the account (`AXES_*` in config/settings.py); this is
 the answer it sends instead of the log-in: the log-in page again, empty, with the reason in the
@@ -20,10 +20,10 @@ def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpRes
     """django-axes' AXES_LOCKOUT_CALLABLE (it passes the response and credentials it has)."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     message = ngettext(
-        "After %(failures)s failed log-ins this account is closed for %(minutes)s minute. "
-        "Try again then.",
-        "After %(failures)s failed log-ins this account is closed for %(minutes)s minutes. "
-        "Try again then.",
+        "After %(failures)s failed log-ins, log-in from this connection is closed for "
+        "%(minutes)s minute. Try again then.",
+        "After %(failures)s failed log-ins, log-in from this connection is closed for "
+        "%(minutes)s minutes. Try again then.",
         minutes,
     ) % {"failures": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
     return render(

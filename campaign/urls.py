@@ -41,7 +41,7 @@ def private(route, view, name, **kwargs):
 
 urlpatterns = [
     private("accounts/signup/", accounts.signup, "signup"),
-    private("accounts/login/", auth_views.LoginView.as_view(), "login"),
+    private("accounts/login/", accounts.LoginView.as_view(), "login"),
     private("accounts/logout/", auth_views.LogoutView.as_view(), "logout"),
     private(
         "accounts/password/",
@@ -52,6 +52,26 @@ urlpatterns = [
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
         "password_change_done",
+    ),
+    private("accounts/password/reset/", accounts.password_reset, "password_reset"),
+    private(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        "password_reset_done",
+    ),
+    # The one-time link of a reset or an invitation (`manage.py invite`), by Django's name: the
+    # e-mail's template asks for it.
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        never_cache(
+            auth_views.PasswordResetConfirmView.as_view(success_url="/accounts/reset/done/")
+        ),
+        name="password_reset_confirm",
+    ),
+    private(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        "password_reset_complete",
     ),
     private("campaigns/", campaigns.mine, "mine"),
     private("campaigns/new/", campaigns.new, "new"),

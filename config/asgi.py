@@ -12,8 +12,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)  # as get_asgi_application() does, with our handler below
 
 from config.file_streams import FileStreamingASGIHandler  # noqa: E402 - needs the settings
+from config.logs import with_request_id  # noqa: E402
 from live.asgi import with_live  # noqa: E402
 from play.autoplay import play_due_bots  # noqa: E402
 
 django_application = FileStreamingASGIHandler()  # static files sent as they are read
-application = with_live(django_application, play_due_bots)
+application = with_request_id(with_live(django_application, play_due_bots))

@@ -9,6 +9,7 @@ import importlib.util
 from functools import lru_cache
 
 from django.conf import settings
+from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import to_locale
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -60,3 +61,20 @@ def _english_variant(header: str) -> str:
             return code
         return "en-gb"
     return ""
+
+
+class CompressPages(GZipMiddleware):
+    """Pages, fragments and JSON leave the app compressed, on a home network without a proxy
+    too (a four-seat board's 43 KB of HTML leaves as 6 KB). Not a stream of live updates,
+    whose events must leave at once, nor static files (whitenoise serves them compressed
+    already, and fonts and images gain nothing). Django's GZipMiddleware pads each answer by
+    a random length against BREACH; docs/operations.md ("Compression") says why that is enough
+    here."""
+
+    COMPRESSED_TYPES = ("text/html", "application/json", "text/plain")
+
+    def process_response(self, request, response):
+        content_type = response.get("Content-Type", "")
+        if not content_type.startswith(self.COMPRESSED_TYPES):
+            return response
+        return super().process_response(request, response)

@@ -13,7 +13,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import network
+from config import logs, mail, network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/ and locale/: beside the packages in a checkout; an installed wheel carries
@@ -60,7 +60,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a local probe's Host is not the site's, and it asks over plain HTTP (config.health).
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Compresses what every middleware below has written (config.middleware.CompressPages).
+    "config.middleware.CompressPages",
     # Outside the session and CSRF middleware, so it sees the cookies they set.
     "config.middleware.secure_cookies_over_https",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -101,11 +105,20 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# The data folder: the SQLite database, the SECRET_KEY that `dev.py serve` makes and the backups
+# of `manage.py backup`. DATA_DIR puts it outside the checkout (a `git clean` or a fresh clone
+# keeps the data); unset, a checkout keeps it in itself, an installed release where it starts.
+DATA_DIR = Path(os.getenv("DATA_DIR") or (Path.cwd() if INSTALLED_RELEASE else BASE_DIR))
+# Where `manage.py backup` writes (and `--keep-days` prunes) its files.
+BACKUP_DIR = Path(os.getenv("BACKUP_DIR") or DATA_DIR / "backups")
+
+# `manage.py cleanup` removes games outside campaigns finished and untouched this many days.
+CLEANUP_DAYS = int(os.getenv("CLEANUP_DAYS", "90"))
+
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
-        # A checkout keeps its SQLite file in itself, an installed release where it is started.
-        default=f"sqlite:///{(Path.cwd() if INSTALLED_RELEASE else BASE_DIR) / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
@@ -185,26 +198,45 @@ WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # Log-in throttling (django-axes, failures kept in the database so every process sees them):
-# after 10 failed log-ins to one account, each within 15 minutes of the one before, that
-# account's log-in is closed for 15 minutes, even with the right password. Counted per account
-# (a phone's address changes, an attacker's too). Tries while closed do not extend it, so the
-# host gets in 15 minutes after the lock, and a success forgets the failures. The page says why
-# (campaign.throttle); a forgotten password is reset with `manage.py changepassword NAME`.
+# after 10 failed log-ins within 15 minutes of each other, log-in is closed for 15 minutes, even
+# with the right password, (a) to that account from that address, and (b) to any account from
+# that address. So a stranger who knows the host's name closes only their own way in, never the
+# host's from elsewhere, and trying many accounts from one address is slowed as well. A family
+# whose phones share one address shares (b). Tries while closed do not extend it, and a success
+# forgets the failures. The page says why (campaign.throttle); a forgotten password is reset
+# with `manage.py changepassword NAME` or, with mail, by e-mail.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+# The visitor's address is REMOTE_ADDR: uvicorn's --proxy-headers has already taken it from the
+# proxy's X-Forwarded-For (trusting only --forwarded-allow-ips). Reading that header again here
+# would let a client pick any address by sending one.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "campaign.throttle.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # successful log-ins need no record of their address
 AXES_VERBOSE = False  # no banner on every start
-# axes.W006 asks to count per address as well. Behind a proxy every visitor has the proxy's
-# address, and a family's phones may share one: a lock per address would close everyone's log-in.
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+# security.W021 asks for HSTS preload, which is the domain owner's choice (HSTS_PRELOAD=1).
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# Who may make an account: SIGNUP=closed leaves it to the host, who invites by a one-time link
+# (`manage.py invite NAME`) or makes accounts in the admin. Open, at most SIGNUPS_PER_HOUR new
+# accounts an hour on the whole server (counted in the database, so every process agrees): a
+# burst of sign-ups is refused in words, and a group's own sign-ups are never that many.
+SIGNUP_OPEN = os.getenv("SIGNUP", "open").strip().lower() != "closed"
+SIGNUPS_PER_HOUR = int(os.getenv("SIGNUPS_PER_HOUR", "10"))
+# Mail, for password resets by e-mail (config.mail; without it the log-in page says how the
+# host sets a new password on the server). EMAIL_FROM is the sender.
+EMAIL_URL = os.getenv("EMAIL_URL", "")
+globals().update(mail.email_settings(EMAIL_URL))
+DEFAULT_FROM_EMAIL = os.getenv("EMAIL_FROM", "machikoro@localhost")
+# An invitation's or a reset's one-time link holds for three days.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 LOGIN_URL = "campaign:login"
 LOGIN_REDIRECT_URL = "campaign:mine"
@@ -254,30 +286,27 @@ if HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = int(os.getenv("HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", True)
+    # Preloading ships the domain as HTTPS-only in browsers, subdomains included, for good:
+    # only ever on the owner's word.
+    SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 
 # No request body over 5 MB is read (play.limits.RequestSizeLimit answers 413 in the page's
 # language): the largest thing taken is a campaign backup (campaign.backup.MAX_BYTES, 4 MB), and
 # uploads below it stay in memory. Each endpoint bounds its own input far lower: a move 1 KB, an
-# exported game 256 KB and 5,000 actions, which is far more than any real game.
+# exported game 256 KB and 2,000 actions, which is far more than any real game.
 DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 GAME_IMPORT_MAX_BYTES = 256 * 1024
-GAME_IMPORT_MAX_ACTIONS = 5000
+# A real game is a few hundred actions: of 900 bot games (classic and Kosmos, two and four seats,
+# random bots, the longest-playing) the longest took 303. 2,000 leaves room for much undoing.
+GAME_IMPORT_MAX_ACTIONS = 2000
 
 # Errors (a 500's traceback included) go to stderr whatever DEBUG says; Django's default sends
-# them nowhere with DEBUG off. LOG_LEVEL=DEBUG shows more.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name} pid={process}: {message}", "style": "{"}
-    },
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["stderr"], "level": os.getenv("LOG_LEVEL", "INFO")},
-    # Without handlers of its own, Django's logger passes everything on to the root's.
-    "loggers": {"django": {"level": os.getenv("LOG_LEVEL", "INFO")}},
-}
+# them nowhere with DEBUG off. One format for Django and uvicorn, in UTC with its offset and the
+# request's id (config.logs); LOG_FORMAT=json for a log collector, LOG_LEVEL=DEBUG shows more.
+LOGGING = logs.logging_config(
+    level=os.getenv("LOG_LEVEL", "INFO"), log_format=os.getenv("LOG_FORMAT", "plain").lower()
+)
 
 # Scripts and styles only from our own static files: no inline <script>, no on* handler, no
 # style attribute (htmx is told not to need eval or inline styles, in base.html).

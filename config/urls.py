@@ -3,12 +3,9 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 
-from config.health import health
-
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("health/", health, name="health"),
     # play's urls first: they register the `secret` converter the campaign's urls use too
     # Browsers ask for /favicon.ico before they read the page's <link rel="icon">.
     path("favicon.ico", lambda request: redirect(static("favicon.svg"))),

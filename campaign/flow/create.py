@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -84,9 +85,15 @@ def create_campaign(
     return campaign
 
 
+def _visible(text: str) -> bool:
+    """Whether a name shows anything: not only spaces, controls and format characters (a
+    right-to-left override, a zero-width no-break space) or marks with nothing to sit on."""
+    return any(unicodedata.category(char)[0] not in "ZCM" for char in text)
+
+
 def checked_text(value, length: int, missing: str) -> str:
-    """A name as people typed it, spaces tidied; FlowError when empty or too long."""
-    if not isinstance(value, str) or not value.strip():
+    """A name as people typed it, spaces tidied; FlowError when empty, invisible or too long."""
+    if not isinstance(value, str) or not _visible(value):
         raise FlowError(missing)
     value = " ".join(value.split())
     if len(value) > length:

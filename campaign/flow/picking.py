@@ -31,6 +31,9 @@ def pick(
         bag = step.bag(chosen)
         if not may_pick(step.campaign, chosen, len(bag)):
             raise Overtaken(_("%(name)s has picked already.") % {"name": chosen.name})
+        if chosen.picks is not None and list(chosen.picks) == list(cards):
+            # the same pick pressed twice (a double tap, two tabs): stored once
+            raise Overtaken(_("%(name)s has picked these cards already.") % {"name": chosen.name})
         allowed = step.campaign.picks_allowed(chosen)
         try:
             check_picks(bag, allowed, cards, chosen.name)

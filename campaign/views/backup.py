@@ -1,10 +1,12 @@
 """The campaign's backup in the browser: the host downloads it from the table's link and imports
 it on My campaigns."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.backup import BackupError, export_text, import_text
@@ -32,14 +34,15 @@ def import_campaign(request: HttpRequest) -> HttpResponse:
     form = ImportCampaignForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            campaign = import_text(
-                form.cleaned_data["file"],
-                owner=request.user,
-                as_copy=form.cleaned_data["as_copy"],
-            )
+            campaign = import_text(form.cleaned_data["file"], owner=request.user)
         except BackupError as error:
             form.add_error("file", str(error))
         else:
-            return redirect(f"/c/{campaign.table_secret}/")
+            # every link of the file was replaced (campaign.import_bounds.with_new_links)
+            messages.success(
+                request,
+                _("The campaign is imported with new links: give the mayors theirs from here."),
+            )
+            return redirect("campaign:links", campaign.table_secret)
     status = 400 if form.errors else 200
     return render(request, "campaign/import.html", {"form": form}, status=status)

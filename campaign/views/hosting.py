@@ -20,10 +20,14 @@ from .access import host_page
 @host_page
 def renew(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     if request.method == "POST":
-        hosting.renew_links(campaign)
-        messages.success(
-            request, _("The campaign has new links: the old ones open nothing any more.")
-        )
+        if hosting.renew_links(campaign):
+            messages.success(
+                request, _("The campaign has new links: the old ones open nothing any more.")
+            )
+        else:  # another press renewed them a moment ago: these are the new ones
+            messages.info(
+                request, _("The links were renewed a moment ago: these are the new ones.")
+            )
         return redirect("campaign:links", campaign.table_secret)
     return render(request, "campaign/renew.html", {"campaign": campaign})
 

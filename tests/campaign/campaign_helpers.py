@@ -1,6 +1,7 @@
 """Bringing a campaign to a chapter quickly, and reading everything it stores."""
 
 import datetime
+import json
 
 from campaign import flow
 from campaign.models import (
@@ -69,3 +70,29 @@ def snapshot(campaign: Campaign) -> dict:
     )
     rows["Campaign history"] = campaign.history.count()
     return rows
+
+
+LINK = "<a new link on import>"
+
+
+def without_links(text: str) -> dict:
+    """A backup file with its links' secrets blanked: an import gives every link a new secret
+    (campaign.import_bounds.with_new_links), and keeps everything else as it was."""
+    doc = json.loads(text)
+    doc["campaign"]["table_secret"] = LINK
+    for mayor in doc["mayors"]:
+        mayor["secret"] = LINK
+    for row in doc["games"]:
+        if row.get("game"):
+            row["game"]["code"] = row["game"]["host_secret"] = LINK
+            row["game"]["seat_secrets"] = [LINK for _ in row["game"]["seat_secrets"]]
+    return doc
+
+
+def links(text: str) -> set[str]:
+    doc = json.loads(text)
+    found = {doc["campaign"]["table_secret"], *(m["secret"] for m in doc["mayors"])}
+    for row in doc["games"]:
+        if row.get("game"):
+            found |= {row["game"]["code"], row["game"]["host_secret"], *row["game"]["seat_secrets"]}
+    return found

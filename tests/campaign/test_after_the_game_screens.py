@@ -2,11 +2,10 @@
 won, the board offers no rematch (the campaign goes on from its own page), the charts draw each
 mayor in their own colour, and the table is told that the Golden Book was signed."""
 
-import json
 import re
 
 import pytest
-from campaign_helpers import new_campaign, play_out, record_chapters
+from campaign_helpers import new_campaign, play_out, record_chapters, without_links
 from django.urls import reverse
 
 from campaign import flow
@@ -101,7 +100,7 @@ def test_an_imported_campaigns_games_keep_no_rematch_and_their_colours(ended):
     assert not game.rematch_offered
     colours = [seat.get("colour") for seat in game.seats]
     assert colours == [m.colour for m in imported.mayors.order_by("seat")]
-    assert json.loads(export_text(imported)) == json.loads(text)
+    assert without_links(export_text(imported)) == without_links(text)  # new links only
 
 
 def test_signing_the_golden_book_is_confirmed(client, ended):

@@ -4,7 +4,7 @@ byte; a damaged, foreign or newer file is refused with a message and imports not
 import json
 
 import pytest
-from campaign_helpers import new_campaign, play_out, record_chapters
+from campaign_helpers import links, new_campaign, play_out, record_chapters, without_links
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
@@ -48,7 +48,9 @@ def test_export_import_export_gives_the_same_file(chapters, phase):
 
     imported = _move_to_a_fresh_install(first)
 
-    assert export_text(imported) == first
+    again = export_text(imported)
+    assert without_links(again) == without_links(first)
+    assert not links(again) & links(first)  # every link is new
     assert _places(imported) == places
     assert imported.phase == phase
     for chapter_game in imported.games.exclude(game=None):
@@ -68,13 +70,15 @@ def test_the_export_holds_nothing_the_table_has_not_read(every_deck):
         assert f'"{row.component}"' not in text
 
 
-def test_the_same_campaign_cannot_be_imported_twice():
+def test_the_same_campaign_imported_again_is_a_copy_with_links_of_its_own():
     campaign = new_campaign()
     text = export_text(campaign)
 
-    with pytest.raises(BackupError, match="already"):
-        import_text(text)
-    assert Campaign.objects.count() == 1
+    copy = import_text(text)
+
+    assert Campaign.objects.count() == 2
+    assert without_links(export_text(copy)) == without_links(text)
+    assert not links(export_text(copy)) & links(text)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +132,7 @@ def test_the_commands_export_and_import(tmp_path, capsys, django_user_model):
     call_command("import_campaign", str(path))
 
     assert "Imported 'Seven Winds'" in capsys.readouterr().out
-    assert export_text(Campaign.objects.get()) == first
+    assert without_links(export_text(Campaign.objects.get())) == without_links(first)
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(CommandError, match="not readable JSON"):
         call_command("import_campaign", str(tmp_path / "bad.json"))
@@ -156,7 +160,14 @@ def test_the_host_downloads_the_backup_and_imports_it(client, django_user_model)
     assert Campaign.objects.count() == 0
     good = client.post("/c/import/", {"file": SimpleUploadedFile("b.json", text.encode())})
     assert good.status_code == 302
-    assert Campaign.objects.get().owner == host
+    imported = Campaign.objects.get()
+    assert imported.owner == host
+    # the importer is shown the new links (issue 27): the old ones open nothing
+    assert good.url == f"/c/{imported.table_secret}/links/"
+    page = client.get(good.url).content.decode()
+    assert "imported with new links" in page
+    assert all(mayor.secret in page for mayor in imported.mayors.filter(kind="human"))
+    assert client.get(f"/c/{campaign.table_secret}/").status_code == 404
 
 
 @pytest.mark.parametrize(

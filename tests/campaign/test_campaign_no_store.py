@@ -26,6 +26,8 @@ def path_of(pattern: URLPattern, campaign, mayor) -> str:
         "<int:seat>": "0",
         "<int:number>": "1",
         "<int:pk>": "1",  # an added deck
+        "<uidb64>": "MQ",  # an invitation's or a reset's one-time link
+        "<token>": "set-password",
     }.items():
         route = route.replace(name, value)
     assert "<" not in route, f"a route this test does not know how to fill: {route}"

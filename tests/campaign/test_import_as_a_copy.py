@@ -1,10 +1,11 @@
 """A backup restored on the installation that has the campaign already (a second account, say:
-issue 26): the host is told what to do, and may import it as a copy with links of its own."""
+issue 26): it comes in as a copy with links of its own, since every import gets new links
+(issue 27), and the original keeps its own."""
 
 import pytest
 from campaign_helpers import new_campaign, record_chapters
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 
 from campaign import flow
 from campaign.backup import export_text
@@ -46,27 +47,15 @@ def _links(campaign: Campaign) -> set[str]:
     return links
 
 
-def test_importing_it_again_says_what_to_do_and_imports_nothing(second_account):
-    text = export_text(new_campaign())
-
-    response = _upload(second_account, text)
-
-    assert response.status_code == 400
-    page = response.content.decode()
-    assert "My campaigns" in page and "Import it as a copy" in page
-    assert 'name="as_copy"' in page
-    assert Campaign.objects.count() == 1
-
-
 def test_a_copy_gets_new_links_and_the_original_keeps_its_own(second_account, original):
     text = export_text(original)
     before = _links(original)
 
-    response = _upload(second_account, text, as_copy="on")
+    response = _upload(second_account, text)
 
     assert response.status_code == 302
     copy = Campaign.objects.exclude(pk=original.pk).get()
-    assert response["Location"] == f"/c/{copy.table_secret}/"
+    assert copy.table_secret in response["Location"]  # the importer is shown the new links
     assert copy.owner.username == "second"
     assert _links(original) == before
     assert not _links(copy) & before
@@ -81,15 +70,13 @@ def test_a_copy_gets_new_links_and_the_original_keeps_its_own(second_account, or
     assert chapter_game.load() == original.games.get(chapter=original.chapter).game.load()
 
 
-def test_the_command_says_to_import_a_copy_and_does_with_as_copy(tmp_path, django_user_model):
+def test_the_command_imports_a_copy_beside_the_original(tmp_path, django_user_model):
     owner = django_user_model.objects.create_user("host", password="pw-1234567")
     campaign = new_campaign()
     path = tmp_path / "backup.json"
     path.write_text(export_text(campaign), encoding="utf-8")
 
-    with pytest.raises(CommandError, match="--as-copy"):
-        call_command("import_campaign", str(path), "--owner", "host")
-    call_command("import_campaign", str(path), "--owner", "host", "--as-copy")
+    call_command("import_campaign", str(path), "--owner", "host")
 
     copy = Campaign.objects.exclude(pk=campaign.pk).get()
     assert copy.owner == owner and copy.table_secret != campaign.table_secret

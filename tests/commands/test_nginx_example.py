@@ -77,4 +77,14 @@ def test_the_site_redirects_plain_http_and_passes_streams_unbuffered():
     stream = site.split("location ~ ^/(g|c)/.+/events/$ {")[1].split("}")[0]
     assert "proxy_buffering off;" in stream and "proxy_read_timeout 1h;" in stream
     assert "proxy_set_header X-Forwarded-Proto $scheme;" in site
-    assert "proxy_set_header Host $host;" in site
+
+
+def test_the_site_keeps_the_port_in_host_and_tells_no_version():
+    """Issue 27: `Host $host` dropped a port other than 443, and every form was refused
+    ("Origin checking failed"); the drill (.ci/operations_drill.py) signs in through it."""
+    site = printed_site()
+
+    assert "proxy_set_header Host $http_host;" in site
+    assert "proxy_set_header Host $host;" not in site
+    assert site.count("server_tokens off;") == 2  # both servers
+    assert "preload" not in site

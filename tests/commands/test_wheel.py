@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -117,3 +118,47 @@ def test_a_page_is_served_from_the_installed_wheel_alone(wheel, tmp_path):
         server.terminate()
         server.wait(timeout=15)
     assert (work / "db.sqlite3").exists()  # an installed release keeps its SQLite file here
+
+
+def _tree(folder: Path) -> set[str]:
+    return {str(path.relative_to(folder)) for path in folder.rglob("*")}
+
+
+def test_a_build_writes_nothing_into_the_checkout_and_reuses_no_old_build(tmp_path):
+    """Issue 27: a service user builds from a checkout it may only read, and a `build/` left by
+    an earlier build (holding a template deleted since) does not ship again."""
+    checkout = tmp_path / "checkout"
+    shutil.copytree(
+        ROOT,
+        checkout,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "*.egg-info", "build", "__pycache__", "db.sqlite3", "staticfiles"
+        ),
+    )
+    stale = checkout / "build" / "lib" / "config" / "site" / "templates" / "deleted_since.html"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("from an old build")
+    before = _tree(checkout)
+    out = tmp_path / "wheel"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(checkout)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert build.returncode == 0, build.stderr[-3000:]
+    (wheel,) = out.glob("machikoro-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "config/site/templates/base.html" in names
+    assert not [name for name in names if "deleted_since" in name]
+    assert _tree(checkout) == before  # no build/, no machikoro.egg-info written
+
+
+def test_the_wheel_names_its_licence_and_the_changelog_its_version(wheel):
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    metadata = zipfile.ZipFile(wheel).read(f"machikoro-{version}.dist-info/METADATA").decode()
+    assert "License-Expression: MIT" in metadata
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    assert f"## {version} " in (ROOT / "CHANGELOG.md").read_text()

@@ -166,7 +166,7 @@ def test_an_import_with_too_many_actions_is_refused(client, start, settings):
     response = client.post("/import/", {"text": json.dumps(doc)})
 
     assert response.status_code == 400
-    assert "5001 actions; at most 5000" in response.content.decode()
+    assert "2001 actions; at most 2000" in response.content.decode()
     assert rows() == before
 
 

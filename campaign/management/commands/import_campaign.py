@@ -1,6 +1,5 @@
-"""python manage.py import_campaign FILE [--owner NAME] [--as-copy]: a campaign backup stored
-anew in this installation, hosted by an account; as a copy with new links, beside the campaign
-it was made from, when that one is here already.
+"""python manage.py import_campaign FILE [--owner NAME]: a campaign backup stored anew in this
+installation, hosted by an account.
 
 A campaign's host pages (backups, new links, deleting it) and its place on My campaigns belong to
 its owner, as with an import on /c/import/, where the importer becomes the host. A campaign stored
@@ -13,7 +12,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from campaign.backup import AlreadyHere, BackupError, import_text
+from campaign.backup import BackupError, import_text
 
 # The most user names a refusal lists; more are left to the admin's Users page.
 NAMES_LISTED = 20
@@ -34,12 +33,6 @@ class Command(BaseCommand):
             help="the user name of the account that hosts the campaign (needed when the "
             "installation has more than one account)",
         )
-        parser.add_argument(
-            "--as-copy",
-            action="store_true",
-            help="give the campaign and its games new links, for a campaign that is in this "
-            "installation already (the original keeps its own)",
-        )
 
     def handle(self, *args, **options):
         owner = _host(options["owner"])
@@ -48,17 +41,14 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from None
         try:
-            campaign = import_text(data, owner=owner, as_copy=options["as_copy"])
-        except AlreadyHere:
-            raise CommandError(
-                "This campaign is in this installation already. Run the command again with "
-                "--as-copy to import a copy with new links (the original keeps its own)."
-            ) from None
+            campaign = import_text(data, owner=owner)
         except BackupError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
             f"Imported {campaign.name!r} as campaign {campaign.pk}, hosted by "
-            f"{owner.get_username()!r} (on their My campaigns page once they log in)."
+            f"{owner.get_username()!r} (on their My campaigns page once they log in). Every "
+            f"link is new: the table's is /c/{campaign.table_secret}/, and its Links page gives "
+            "the mayors theirs."
         )
 
 

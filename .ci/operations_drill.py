@@ -1,0 +1,463 @@
+#!/usr/bin/env python3
+"""docs/operations.md, followed literally on this machine (issue 27).
+
+Takes the blocks of docs/operations.md marked `<!-- drill: NAME -->` and runs them as root, as a
+self-hoster would on a fresh Debian machine: the service user, the local PostgreSQL, the app's
+systemd service (its ExecStart, as its user, with its environment file: CI has no systemd, so
+`systemctl` is a shell function that starts and stops that command), the health probe, nginx
+serving the printed site, the nightly backup and cleanup, a restore, and the upgrade from the
+previous release's database (.ci/releases/). Fails at the first printed command that fails.
+
+It creates the user `machikoro`, its database and role, /srv/machikoro, /opt/machikoro and
+/etc/systemd/system/machikoro*.service, and removes them all again at the end (and before it
+starts, what an interrupted run left). So it runs only under CI=true or with --yes.
+
+    python3 .ci/operations_drill.py [--yes] [--keep]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import http.cookiejar
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "operations.md"
+PREVIOUS_RELEASE = ROOT / ".ci" / "releases" / "v0.1.0.sql.gz"
+USER = "machikoro"
+HOME = Path("/srv/machikoro")
+SOURCE = Path("/opt/machikoro")
+UNITS = Path("/etc/systemd/system")
+HOST = "games.example.org"
+# A fresh Debian root shell: no pyenv, no virtual environment of the developers.
+DEBIAN_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+STATE = Path(os.environ.get("DRILL_STATE") or tempfile.mkdtemp(prefix="operations-drill-"))
+ADMIN_PASSWORD = "drill-" + os.urandom(8).hex()
+
+
+def say(text: str) -> None:
+    print(f"\n== drill: {text}", flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+APP_PORT = free_port()
+NGINX_HTTPS_PORT = free_port()
+NGINX_HTTP_PORT = free_port()
+
+
+# --- the guide's blocks ---------------------------------------------------------------------
+
+
+def blocks() -> dict[str, str]:
+    """Each marked block of the guide: `<!-- drill: NAME -->`, then its fenced code."""
+    found = re.findall(
+        r"<!-- drill: ([\w-]+) -->\s*\n\s*```\w*\n(.*?)\n\s*```", GUIDE.read_text(), re.S
+    )
+    named = {}
+    for name, code in found:
+        # a block indented in a list keeps its indentation in the file
+        indent = min(len(line) - len(line.lstrip()) for line in code.splitlines() if line.strip())
+        named[name] = "\n".join(line[indent:] for line in code.splitlines())
+    wanted = {"install", "admin", "unit", "start", "upgrade", "nginx", "backup-unit", "restore"}
+    wanted |= {"cleanup-unit", "backup-timer"}
+    missing = wanted - named.keys()
+    if missing:
+        sys.exit(f"drill: docs/operations.md lacks the blocks {sorted(missing)}")
+    return named
+
+
+def on_this_machine(code: str) -> str:
+    """The only changes to what is printed: free ports instead of 8000 (and 443/80 for nginx)."""
+    code = code.replace("127.0.0.1:8000", f"127.0.0.1:{APP_PORT}")
+    return code.replace("--port 8000", f"--port {APP_PORT}")
+
+
+SYSTEMCTL = f"""
+# No systemd here: start and stop the unit's ExecStart the way systemd would.
+systemctl() {{ {shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))} \\
+    --systemctl "$@"; }}
+"""
+
+
+def run_block(name: str, code: str, replacements: dict[str, str] | None = None) -> None:
+    code = on_this_machine(code)
+    for printed, here in (replacements or {}).items():
+        assert printed in code, f"the {name} block no longer holds {printed!r}"
+        code = code.replace(printed, here)
+    say(f"docs/operations.md, block '{name}'")
+    print(code, flush=True)
+    script = STATE / f"{name}.sh"
+    script.write_text("set -euo pipefail\n" + SYSTEMCTL + code + "\n")
+    done = subprocess.run(["bash", str(script)], env=root_shell(), cwd="/root", timeout=1200)
+    if done.returncode != 0:
+        raise SystemExit(f"drill: block '{name}' failed (exit {done.returncode})")
+
+
+def root_shell() -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO", "PYENV", "VIRTUAL_ENV", "PYTHON", "DATABASE", "CONDA"))
+        and k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "LOG_FORMAT", "DATA_DIR"}
+    }
+    env.update(PATH=DEBIAN_PATH, HOME="/root", DRILL_STATE=str(STATE), DRILL_PORT=str(APP_PORT))
+    return env
+
+
+# --- systemctl, for a machine without systemd -------------------------------------------------
+
+
+def unit(name: str) -> dict[str, str]:
+    text = (UNITS / f"{name}.service").read_text().replace("\\\n", " ")
+    return dict(re.findall(r"^(\w+)=(.*)$", text, re.M))
+
+
+def environment_file(path: str) -> dict[str, str]:
+    return dict(
+        line.split("=", 1)
+        for line in Path(path).read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+
+
+def exec_start(name: str, *, wait: bool) -> subprocess.Popen | int:
+    fields = unit(name)
+    env = {"PATH": DEBIAN_PATH, "LANG": "C.UTF-8", "HOME": str(HOME)}
+    env.update(environment_file(fields["EnvironmentFile"]))
+    command = ["runuser", "-u", fields["User"], "--", "env", "-i"]
+    command += [f"{k}={v}" for k, v in env.items()] + shlex.split(fields["ExecStart"])
+    log = open(Path(os.environ["DRILL_STATE"]) / f"{name}.log", "a")  # noqa: SIM115
+    if wait:
+        done = subprocess.run(command, cwd=fields["WorkingDirectory"], timeout=600)
+        return done.returncode
+    return subprocess.Popen(
+        command,
+        cwd=fields["WorkingDirectory"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def systemctl(arguments: list[str]) -> int:
+    state = Path(os.environ["DRILL_STATE"])
+    verb, names = arguments[0], [a for a in arguments[1:] if not a.startswith("--")]
+    if verb in {"daemon-reload"}:
+        return 0
+    if verb == "enable" and "--now" not in arguments:
+        return 0
+    for name in names:
+        name = name.removesuffix(".service")
+        if name.endswith(".timer"):
+            # a timer starts its service at its time: the drill runs it once, now
+            if exec_start(name.removesuffix(".timer"), wait=True) != 0:
+                return 1
+            continue
+        pid_file = state / f"{name}.pid"
+        if verb in {"stop", "restart"} and pid_file.exists():
+            pid = int(pid_file.read_text())
+            try:
+                os.killpg(pid, signal.SIGTERM)
+                for _ in range(200):
+                    os.killpg(pid, 0)
+                    time.sleep(0.1)
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            pid_file.unlink()
+        if verb in {"start", "restart", "enable"}:
+            server = exec_start(name, wait=False)
+            pid_file.write_text(str(server.pid))
+            port = int(os.environ["DRILL_PORT"])
+            if not wait_for_port(port, 60):
+                print(f"systemctl: {name} did not listen on {port}", file=sys.stderr)
+                print((state / f"{name}.log").read_text()[-3000:], file=sys.stderr)
+                return 1
+    return 0
+
+
+def wait_for_port(port: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+# --- checks of the drill's own (not printed commands) ---------------------------------------
+
+
+def as_service_user(python: str) -> str:
+    """Runs Django code as the service user with its settings; returns what it printed."""
+    code = f"set -a; . ./env; venv/bin/machikoro shell -c {shlex.quote(python)}"
+    done = subprocess.run(
+        ["runuser", "-u", USER, "--", "sh", "-c", code],
+        cwd=HOME,
+        env=root_shell(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"drill: {python!r} failed:\n{done.stderr[-3000:]}")
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+
+
+def count_campaigns() -> int:
+    count = "from campaign.models import Campaign; print(Campaign.objects.count())"
+    return int(as_service_user(count))
+
+
+def expect(condition: bool, what: str) -> None:
+    if not condition:
+        raise SystemExit(f"drill: {what}")
+    print(f"   ok: {what}", flush=True)
+
+
+def page_through_app(path: str) -> int:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{APP_PORT}{path}",
+        headers={"Host": HOST, "X-Forwarded-Proto": "https"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def unpack_source() -> None:
+    """The release's source in /opt/machikoro, root's files readable by all (the guide's
+    "unpack the release's source archive"): this checkout's files, tracked or new, not ignored."""
+    shutil.rmtree(SOURCE, ignore_errors=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    for name in filter(None, listed):
+        source = ROOT / name.decode()
+        if source.is_file():
+            target = SOURCE / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    subprocess.run(["chmod", "-R", "u=rwX,go=rX", str(SOURCE)], check=True)
+
+
+def serve_through_nginx(site: str) -> None:
+    """nginx -t on the printed site, then nginx serving it on free ports with a throwaway
+    certificate, and a sign-in through it (CSRF's Origin check sees the port)."""
+    nginx = shutil.which("nginx", path=DEBIAN_PATH)
+    expect(nginx is not None, "nginx is installed")
+    folder = STATE / "nginx"
+    folder.mkdir()
+    for path in (STATE, folder):
+        path.chmod(0o755)  # nginx's workers keep their temporary files in it
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", f"/CN={HOST}", "-keyout", str(folder / "key.pem"),
+         "-out", str(folder / "cert.pem")],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    site = on_this_machine(site)
+    site = site.replace(f"/etc/letsencrypt/live/{HOST}/fullchain.pem", str(folder / "cert.pem"))
+    site = site.replace(f"/etc/letsencrypt/live/{HOST}/privkey.pem", str(folder / "key.pem"))
+    site = re.sub(r"\n\s*listen \[::\]:[^\n]*", "", site)  # IPv4 loopback only
+    site = site.replace("listen 443 ", f"listen {NGINX_HTTPS_PORT} ")
+    site = site.replace("listen 80;", f"listen {NGINX_HTTP_PORT};")
+    site = re.sub(r"listen (\d+)", r"listen 127.0.0.1:\1", site)
+    (folder / "machikoro.conf").write_text(site)
+    (folder / "nginx.conf").write_text(
+        f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\n"
+        f"http {{\n    access_log off;\n    include {folder}/machikoro.conf;\n}}\n"
+    )
+    nginx_command = [nginx, "-p", str(folder), "-e", str(folder / "error.log")]
+    nginx_command += ["-c", str(folder / "nginx.conf")]
+    say("nginx -t on the printed site")
+    subprocess.run([*nginx_command, "-t"], check=True, timeout=60)
+    subprocess.run(nginx_command, check=True, timeout=60)
+    try:
+        check_sign_in_through_nginx()
+    finally:
+        subprocess.run([*nginx_command, "-s", "stop"], timeout=60)
+
+
+def check_sign_in_through_nginx() -> None:
+    say(f"through nginx at https://{HOST}:{NGINX_HTTPS_PORT}/ (a port other than 443)")
+    origin = f"https://{HOST}:{NGINX_HTTPS_PORT}"
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    cookies = http.cookiejar.CookieJar()
+
+    class ToLoopback(urllib.request.HTTPSHandler):
+        def https_open(self, request):
+            return self.do_open(
+                lambda host, **kw: __import__("http.client").client.HTTPSConnection(
+                    "127.0.0.1", NGINX_HTTPS_PORT, **kw
+                ),
+                request,
+                context=context,
+            )
+
+    opener = urllib.request.build_opener(ToLoopback(), urllib.request.HTTPCookieProcessor(cookies))
+    opener.addheaders = [("Accept-Language", "en")]
+    login = f"{origin}/accounts/login/"
+    with opener.open(login, timeout=30) as response:
+        page = response.read().decode()
+        expect("nginx/" not in (response.headers.get("Server") or ""), "nginx sends no version")
+        expect(bool(response.headers.get("X-Request-ID")), "the answer carries its request id")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    form = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token, "username": "host", "password": ADMIN_PASSWORD}
+    ).encode()
+    request = urllib.request.Request(login, data=form, headers={"Origin": origin, "Referer": login})
+    with opener.open(request, timeout=30) as response:
+        landed = response.geturl()
+    expect("/campaigns/" in landed, f"the host signs in through nginx on port {NGINX_HTTPS_PORT}")
+
+
+# --- the drill ------------------------------------------------------------------------------
+
+
+def remove_everything() -> None:
+    """What this drill makes, and what an interrupted run left."""
+    for pid_file in STATE.glob("*.pid"):
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.killpg(int(pid_file.read_text()), signal.SIGKILL)
+    psql = ["runuser", "-u", "postgres", "--"]
+    subprocess.run([*psql, "dropdb", "--if-exists", "--force", USER], capture_output=True)
+    subprocess.run([*psql, "dropuser", "--if-exists", USER], capture_output=True)
+    subprocess.run(["userdel", USER], capture_output=True)
+    shutil.rmtree(HOME, ignore_errors=True)
+    shutil.rmtree(SOURCE, ignore_errors=True)
+    for path in UNITS.glob("machikoro*.service"):
+        path.unlink()
+
+
+def write_unit(code: str) -> None:
+    path = code.splitlines()[0].removeprefix("# ").strip()
+    expect(path.startswith(str(UNITS)), f"the unit says where it goes: {path}")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(on_this_machine(code))
+
+
+def drill() -> None:
+    guide = blocks()
+    started = time.monotonic()
+
+    say("the release's source in /opt/machikoro")
+    unpack_source()
+    run_block("install", guide["install"])
+    run_block(
+        "admin",
+        guide["admin"],
+        {
+            "venv/bin/machikoro createsuperuser'": (
+                f"DJANGO_SUPERUSER_PASSWORD={ADMIN_PASSWORD} venv/bin/machikoro createsuperuser"
+                " --noinput --username host --email host@example.org'"
+            )
+        },
+    )
+    for name in ("unit", "backup-unit", "cleanup-unit"):
+        write_unit(guide[name])
+    run_block("start", guide["start"])
+    expect(page_through_app("/") == 200, "the home page answers for the site's host")
+    expect(page_through_app("/") == 200, "and again (a second worker)")
+
+    serve_through_nginx(guide["nginx"])
+
+    say("a campaign and a game to back up (the drill's own)")
+    as_service_user(
+        "from django.contrib.auth.models import User; from campaign import flow; "
+        "from play.models import Game; "
+        "mayors = [flow.NewMayor('Ann', 'Annville', 'teal', 'human'), "
+        "flow.NewMayor('Ben', 'Benville', 'yellow', 'human')]; "
+        "flow.create_campaign('Drill', mayors, owner=User.objects.get(username='host')); "
+        "Game.start('classic', [('Ann', 'human'), ('Ben', 'human')], seed=1)"
+    )
+    expect(count_campaigns() == 1, "one campaign")
+
+    say("the nightly backup: the timer's service, its ExecStart as its user")
+    # (no systemd: enabling the timer runs its service once, now)
+    run_block("backup-timer", guide["backup-timer"])
+    (written,) = (HOME / "data" / "backups").glob("machikoro-*.dump")
+    expect(written.stat().st_size > 10_000, f"a backup of {written.stat().st_size:,} bytes")
+    expect(systemctl(["start", "machikoro-cleanup.timer"]) == 0, "the cleanup ran")
+    expect(count_campaigns() == 1, "the cleanup removed no campaign")
+
+    as_service_user("from campaign.models import Campaign; Campaign.objects.all().delete()")
+    expect(count_campaigns() == 0, "the campaign is gone")
+    printed_name = re.search(r"data/backups/(machikoro-\S+\.dump)", guide["restore"])[1]
+    run_block("restore", guide["restore"], {printed_name: written.name})
+    expect(count_campaigns() == 1, "the restore brought the campaign back")
+
+    say("upgrade from the previous release's database (0.1.0, .ci/releases/)")
+    systemctl(["stop", "machikoro"])
+    psql = ["runuser", "-u", "postgres", "--"]
+    subprocess.run([*psql, "dropdb", "--force", USER], check=True)
+    subprocess.run([*psql, "createdb", "--owner", USER, USER], check=True)
+    dump = gzip.decompress(PREVIOUS_RELEASE.read_bytes())
+    subprocess.run(
+        ["runuser", "-u", USER, "--", "psql", "-q", "-v", "ON_ERROR_STOP=1", "-d", USER],
+        input=dump, check=True, capture_output=True, cwd="/",
+    )  # fmt: skip
+    expect(count_campaigns() == 1, "the 0.1.0 database holds its campaign")
+    systemctl(["start", "machikoro"])  # the old release's database under the new code
+    unpack_source()  # "unpack the new release into /opt/machikoro"
+    run_block("upgrade", guide["upgrade"])
+    table = as_service_user(
+        "from campaign.models import Campaign; print(Campaign.objects.get().table_secret)"
+    )
+    expect(page_through_app(f"/c/{table}/") == 200, "the 0.1.0 campaign's table page opens")
+    games = as_service_user(
+        "from play.models import Game; "
+        "print(all(g.replays_to_stored_state() for g in Game.objects.all()))"
+    )
+    expect(games == "True", "every 0.1.0 game replays to its stored state")
+    say(f"done in {time.monotonic() - started:.0f} s")
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--systemctl"]:
+        return systemctl(sys.argv[2:])
+    if os.environ.get("CI") != "true" and "--yes" not in sys.argv:
+        sys.exit(__doc__)
+    if os.geteuid() != 0:
+        sys.exit("drill: run as root (it makes a service user, as the guide does)")
+    os.environ.update(DRILL_STATE=str(STATE), DRILL_PORT=str(APP_PORT))
+    remove_everything()
+    try:
+        drill()
+    finally:
+        if "--keep" not in sys.argv:
+            remove_everything()
+            shutil.rmtree(STATE, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
