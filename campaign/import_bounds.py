@@ -16,7 +16,6 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from legacy_deck.setup import FREE_PLAY_PICKS
 from play.engine.bots import BOTS
 from play.models import HUMAN
 from play.models import _token as game_key
@@ -31,6 +30,9 @@ CAMPAIGN_MAX_ACTIONS = 20_000
 # grace for time zones).
 EARLIEST_DATE = datetime.date(2020, 1, 1)
 MAX_CIRCLES = 20  # a mayor's ticked circles: a few per chapter at most
+# A mayor's picks in free play, as many as the deck says (four in ours): the file's deck is looked
+# up after these bounds, which only keep what no deck could ask for out.
+MAX_FREE_PLAY_PICKS = 20
 
 
 def _refuse(what: str) -> Exception:
@@ -72,7 +74,7 @@ def _check_mayors(rows: Any) -> None:
         if type(circles) is int and circles > MAX_CIRCLES:
             raise _refuse("circles")
         picks = row.get("picks")
-        most = max(circles if type(circles) is int else 0, FREE_PLAY_PICKS)
+        most = max(circles if type(circles) is int else 0, MAX_FREE_PLAY_PICKS)
         if isinstance(picks, list) and len(picks) > most:
             raise _refuse("picks")
 
