@@ -3,7 +3,7 @@ own steps (campaign/flow, as the play_campaign command drives them) and on into 
 backed up and imported halfway."""
 
 import pytest
-from campaign_helpers import new_campaign, play_out
+from campaign_helpers import new_campaign, play_out, without_links
 from django.core.management import call_command
 from shipped_decks import COMET_OVER_MILLBROOK, install
 
@@ -74,7 +74,7 @@ def test_a_backup_of_the_short_deck_imports_as_the_same_campaign_and_plays_on(mo
 
     imported = import_text(first)
 
-    assert export_text(imported) == first
+    assert without_links(export_text(imported)) == without_links(first)
     assert imported.phase == Phase.PLAYING and imported.chapter == 2
     for chapter in (2, 3):
         play_out(imported)
