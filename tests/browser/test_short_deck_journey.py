@@ -102,6 +102,8 @@ def test_a_group_plays_a_short_deck_to_its_free_play(live_server, host, short_de
             host.get_by_role("button", name="Sign the Golden Book and read on").click()
             host.wait_for_load_state()
         elif "/free/" in url:
+            if host.locator("input[name=yokai_rule]").count():  # a deck with the Yōkai choice
+                host.locator("input[name=yokai_rule]").first.check()
             host.get_by_role("button", name="Start a game of free play").click()
             host.wait_for_load_state()
     else:
