@@ -92,7 +92,7 @@ def _addresses_to_open(address: str) -> list[str]:
     if host not in {"0.0.0.0", "", "[::]"}:
         return [f"http://{host}:{port}/"]
     sys.path.insert(0, str(ROOT))
-    from config.network import lan_addresses
+    from machikoro.network import lan_addresses
 
     return [f"http://{ip}:{port}/" for ip in lan_addresses()] + [f"http://127.0.0.1:{port}/"]
 
@@ -109,7 +109,7 @@ def _die_with_parent() -> None:
 def _local_secret_key() -> str:
     """This checkout's own SECRET_KEY (DEBUG=0 needs one), made once and kept in .secret_key,
     so sessions and forms in flight survive a restart of serve. In DATA_DIR when it is set (the
-    data folder outside the checkout, config/settings.py), else in the checkout."""
+    data folder outside the checkout, machikoro/settings.py), else in the checkout."""
     folder = Path(os.environ["DATA_DIR"]) if os.environ.get("DATA_DIR") else ROOT
     path = folder / ".secret_key"
     if not path.exists():
@@ -123,7 +123,7 @@ def uvicorn_arguments(address: str, *, dev: bool) -> list[str]:
     """uvicorn serving the ASGI app on `address`; with `dev`, reloading when code or a template
     changes (Django's error pages come with DEBUG)."""
     host, _colon, port = address.rpartition(":")
-    arguments = ["-m", "uvicorn", "config.asgi:application", "--host", host.strip("[]")]
+    arguments = ["-m", "uvicorn", "machikoro.asgi:application", "--host", host.strip("[]")]
     arguments += ["--port", port, "--lifespan", "on", "--no-server-header"]
     # Open streams end within 3 s of Ctrl+C; their pages reconnect to the next server.
     arguments += ["--timeout-graceful-shutdown", "3"]

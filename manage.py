@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Django's command-line utility for administrative tasks (installed, the same is `machikoro`)."""
 
-from config.cli import main
+from machikoro.cli import main
 
 if __name__ == "__main__":
     main()

@@ -1,5 +1,5 @@
-"""The wheel carries the site's templates, static files and translations inside the `config`
-package (config/site/...), since they live beside the packages in the checkout; settings.py
+"""The wheel carries the site's templates, static files and translations inside the `machikoro`
+package (machikoro/site/...), since they live beside the packages in the checkout; settings.py
 looks for them there first. Everything else about the build is in pyproject.toml.
 
 A build writes nothing into the checkout: setuptools' `build/` and `machikoro.egg-info` go to a
@@ -24,7 +24,7 @@ class BuildWithSiteFiles(build_py):
         if self.editable_mode:
             return  # an editable install reads them from the checkout itself
         root = Path(__file__).resolve().parent
-        target = Path(self.build_lib) / "config" / "site"
+        target = Path(self.build_lib) / "machikoro" / "site"
         for folder in SITE_FOLDERS:
             shutil.copytree(
                 root / folder,

@@ -35,7 +35,7 @@ def main() -> None:
     args = parser.parse_args()
     if "DATABASE_URL" not in os.environ:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
     os.environ["PLAY_BOT_DELAY"] = "0"
     os.environ["PLAY_BOT_DELAY_AFTER_HUMAN"] = "0"
     import django

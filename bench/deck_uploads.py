@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
 TUTORIAL = ROOT / "tests" / "deck" / "tutorial_deck"
 NAMES = ("components.toml", "deck.toml", "boxes.toml")
 

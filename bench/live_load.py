@@ -548,7 +548,7 @@ def start_server(args, database_url: str) -> subprocess.Popen:
         env=env,
         check=True,
     )
-    command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
+    command = [sys.executable, "-m", "uvicorn", "machikoro.asgi:application"]
     command += ["--host", "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers)]
     command += ["--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=_die_with_this_process)

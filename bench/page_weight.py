@@ -32,7 +32,7 @@ CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
 def _make_pages(env: dict) -> dict[str, str]:
     """The game and the campaign, made in the database named by env; their paths."""
     os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
     import django
 
     django.setup()

@@ -82,7 +82,7 @@ def main() -> int:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
     os.environ.setdefault("SECRET_KEY", "push-cost-bench-" + "x" * 40)
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
     sys.path.insert(0, str(ROOT))
     import django
 

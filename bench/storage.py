@@ -87,7 +87,7 @@ def report(title: str, change: dict[str, tuple[int, int]], count: int) -> None:
 
 
 def checked(url: str) -> dict:
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "machikoro.settings"}
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", CHECK],
         cwd=ROOT,
@@ -112,7 +112,7 @@ def main() -> int:
         recreate(psql, ORIGINAL)
     os.environ.update(
         DATABASE_URL=original_url,
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="machikoro.settings",
         PLAY_BOT_DELAY="0",
         PLAY_BOT_DELAY_AFTER_HUMAN="0",
     )

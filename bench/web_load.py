@@ -54,7 +54,7 @@ ATTRIBUTE = re.compile(r'([a-z_-]+)="([^"]*)"')
 def setup_django(database_url: str) -> None:
     os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -534,7 +534,7 @@ def main() -> int:
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi",
+            "machikoro.wsgi",
             "--workers",
             str(args.workers),
             "--bind",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from simple_history.utils import bulk_update_with_history
 
-from live import announce
+from machikoro.live import announce
 from play.models import Game
 
 from .models import (

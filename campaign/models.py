@@ -146,7 +146,7 @@ class Campaign(models.Model):
 
     @property
     def live_channel(self) -> str:
-        """What its pages' streams follow (live.announce, by every step as it commits)."""
+        """What its pages' streams follow (machikoro.live.announce, by every step as it commits)."""
         return f"campaign:{self.pk}"
 
     def chapter_game(self) -> ChapterGame | None:

@@ -1,6 +1,6 @@
 """What a visitor sees when log-in is closed after too many failed tries.
 
-django-axes counts the failures and closes the account (`AXES_*` in config/settings.py); this is
+django-axes counts the failures and closes the account (`AXES_*` in machikoro/settings.py); this is
 the answer it sends instead of the log-in: the log-in page again, empty, with the reason in the
 visitor's language, and 429 Too Many Requests.
 """

@@ -6,8 +6,8 @@ A process that dies while its bot thinks leaves a claim that runs out after
 PLAY_BOT_THINK_SECONDS; the step is then due again and another process takes it over.
 
 Each process sleeps until the earliest step it knows of: what it read from the database after
-its last round, or an earlier one announced by a move (live.announce carries the due time), and
-looks again at least every SWEEP_SECONDS.
+its last round, or an earlier one announced by a move (machikoro.live.announce carries the due
+time), and looks again at least every SWEEP_SECONDS.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from asgiref.sync import sync_to_async
 from django.db import connections
 from django.utils import timezone
 
-from live.hub import Hub
+from machikoro.live.hub import Hub
 from play.models import Game
 
 logger = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def _one_round() -> float | None:
 
 
 async def play_due_bots(hub: Hub) -> None:
-    """Runs beside the server for as long as it runs (live.asgi starts it)."""
+    """Runs beside the server for as long as it runs (machikoro.live.asgi starts it)."""
     woken = asyncio.Event()
     sleeping_until = [0.0]
     heard_due = [float("inf")]  # the earliest due time announced since the last round began

@@ -20,7 +20,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from live import announce
+from machikoro.live import announce
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
@@ -204,7 +204,7 @@ class Game(models.Model):
 
     @property
     def live_channel(self) -> str:
-        """What its pages' streams follow (live.announce)."""
+        """What its pages' streams follow (machikoro.live.announce)."""
         return f"game:{self.pk}"
 
     def _announce(self, *, moved: bool = False) -> None:

@@ -28,7 +28,7 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from live import Update
+from machikoro.live import Update
 from play import views
 from play.board import LOG_LENGTH
 from play.engine import GameState
@@ -232,7 +232,7 @@ def from_memory(
     """What `update` would send, when the announcement that woke the stream is a move newer
     than the page's version under the page's own links, and this process has the seat's board
     of it in memory (the move was taken here, or another page of its table was sent it): no
-    worker thread, no query (live.FromMemory). None: the stream looks as usual."""
+    worker thread, no query (machikoro.live.FromMemory). None: the stream looks as usual."""
     version, _due, code = (payload.split(" ") + ["", "", ""])[:3]
     if not isinstance(who, int) or code != link[0]:
         return None  # not a seat, or not a move ("-"), or new links
@@ -249,7 +249,7 @@ def from_memory(
 def update(
     request, pk: int, who, language: str, seen: str | None, link: tuple[str, str | None]
 ) -> Update | None:
-    """What the stream of `who`'s page sends, the page showing version `seen` (live.Look).
+    """What the stream of `who`'s page sends, the page showing version `seen` (machikoro.live.Look).
     `link` is the page's (code, key) when it connected: once the game's links are renewed it
     opens nothing, and its stream ends (its boards would carry the new links)."""
     head = Game.stream_head(pk, who, language, seen)

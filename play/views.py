@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from config.links import qr_code, reachable_url
-from live import Update, event_stream, in_a_worker
+from machikoro.links import qr_code, reachable_url
+from machikoro.live import Update, event_stream, in_a_worker
 from play import charts, guide, presence, pushed
 from play.board import LOG_LENGTH, board_context, standings
 from play.engine import IllegalAction, replay_steps

@@ -33,7 +33,7 @@ SOURCES = {
     "play": ("*.py",),
     "campaign": ("*.py",),
     "legacy_deck": ("*.py",),
-    "config": ("*.py",),
+    "machikoro": ("*.py",),
 }
 CLASS = re.compile(r'\.bi-([a-z0-9-]+)::before\s*\{\s*content:\s*"\\([0-9a-f]+)";?\s*\}')
 
@@ -62,7 +62,7 @@ def codepoints(stylesheet: str) -> dict[str, int]:
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
     sys.path.insert(0, str(ROOT))
     import django
 

@@ -18,8 +18,8 @@ import threading
 import uvicorn
 from django.test.utils import modify_settings
 
-from live.asgi import with_live
-from live.hub import hub
+from machikoro.live.asgi import with_live
+from machikoro.live.hub import hub
 from play.autoplay import play_due_bots
 
 
@@ -30,7 +30,7 @@ class AsgiLiveServer:
         self.socket = socket.socket()
         self.socket.bind((host, 0))
         self.url = f"http://{host}:{self.socket.getsockname()[1]}"
-        from config.asgi import django_application
+        from machikoro.asgi import django_application
 
         self.bots: asyncio.Task | None = None
         config = uvicorn.Config(

@@ -30,7 +30,7 @@ from campaign.snapshots import capture
 from legacy_deck.format import Deck
 from legacy_deck.reader import DeckState
 from legacy_deck.timeline import Ledger
-from live import announce
+from machikoro.live import announce
 
 READER_OUT_OF_STEP = gettext_noop(
     "The deck cannot be read on here: the campaign's reading is out of step with the deck."

@@ -1,5 +1,5 @@
 """How an open campaign page learns at once that the campaign has moved on: its stream of
-server-sent events (live.event_stream; each step announces the campaign when it commits).
+server-sent events (machikoro.live.event_stream; each step announces the campaign when it commits).
 
 A stream is opened by the same link as its page and checked the same way (campaign/views/
 access.py): the table's link for the table's pages, a mayor's link for that mayor's. A stream
@@ -21,8 +21,8 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign, Mayor
-from live import Update, event_stream, in_a_worker, reload_when_changed
-from live.stream import Look
+from machikoro.live import Update, event_stream, in_a_worker, reload_when_changed
+from machikoro.live.stream import Look
 from play import presence, pushed
 from play.models import Game
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from campaign import dashboard
 from campaign.models import Campaign, ComponentPlace, Place, StepKind
 from campaign.step_words import last_step
-from config.links import qr_code, reachable_url
+from machikoro.links import qr_code, reachable_url
 
 from .access import mayor_by_link
 from .common import campaign_at, common, flow_errors, following, table_following, table_url

@@ -64,7 +64,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     base = live_server.url
     # The phones' links carry the network address serve prints; this test's phones reach the
     # same server at the loopback address the test server listens on.
-    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
+    monkeypatch.setattr("machikoro.links.lan_addresses", lambda: ["10.209.0.1"])
     network = "http://10.209.0.1:" + base.rsplit(":", 1)[1]
 
     host.goto(f"{base}/")

@@ -47,7 +47,7 @@ def qr_path(svg: str) -> str:
 
 
 def test_seat_links_and_qr_codes_carry_the_network_address(live_server, page, monkeypatch):
-    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
+    monkeypatch.setattr("machikoro.links.lan_addresses", lambda: ["10.209.0.1"])
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
     port = live_server.url.rsplit(":", 1)[1]
 

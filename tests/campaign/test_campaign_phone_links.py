@@ -5,14 +5,14 @@ import pytest
 from campaign_helpers import new_campaign
 from django.urls import reverse
 
-from config.links import qr_code
+from machikoro.links import qr_code
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def lan(monkeypatch):
-    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
+    monkeypatch.setattr("machikoro.links.lan_addresses", lambda: ["10.209.0.1"])
 
 
 def test_a_page_opened_on_this_machine_gives_the_network_address(client, lan):

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.management import call_command
 
-from config.mail import email_settings
+from machikoro.mail import email_settings
 
 pytestmark = pytest.mark.django_db
 

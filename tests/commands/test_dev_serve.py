@@ -41,7 +41,7 @@ def test_serve_runs_uvicorn_and_reloads_only_for_development():
     served = dev.uvicorn_arguments("0.0.0.0:8123", dev=False)
     developing = dev.uvicorn_arguments("127.0.0.1:9000", dev=True)
 
-    assert served[:3] == ["-m", "uvicorn", "config.asgi:application"]
+    assert served[:3] == ["-m", "uvicorn", "machikoro.asgi:application"]
     assert served[served.index("--host") + 1] == "0.0.0.0"
     assert served[served.index("--port") + 1] == "8123"
     assert "--reload" not in served and "runserver" not in served

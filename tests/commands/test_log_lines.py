@@ -43,7 +43,7 @@ def serve_and_ask(tmp_path: Path, log_format: str) -> tuple[list[str], str, str]
         [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=120
     )
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port)],
+        [sys.executable, "-m", "uvicorn", "machikoro.asgi:application", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -101,6 +101,6 @@ def test_log_format_json_writes_one_object_a_line(tmp_path):
 
 @pytest.mark.parametrize("given", ["x" * 65, "a b", "<script>"])
 def test_an_odd_request_id_is_replaced(given):
-    from config.logs import _GIVEN_ID
+    from machikoro.logs import _GIVEN_ID
 
     assert not _GIVEN_ID.fullmatch(given)

@@ -54,13 +54,13 @@ def wheel(tmp_path_factory) -> Path:
 def test_the_wheel_carries_templates_static_files_and_translations(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
 
-    assert "config/site/templates/base.html" in names
-    assert "config/site/templates/play/game.html" in names
-    assert "config/site/static/js/live.js" in names
-    assert "config/site/locale/de/LC_MESSAGES/django.mo" in names
-    assert "config/site/locale/nl/LC_MESSAGES/django.mo" in names
+    assert "machikoro/site/templates/base.html" in names
+    assert "machikoro/site/templates/play/game.html" in names
+    assert "machikoro/site/static/js/live.js" in names
+    assert "machikoro/site/locale/de/LC_MESSAGES/django.mo" in names
+    assert "machikoro/site/locale/nl/LC_MESSAGES/django.mo" in names
     assert any(name.startswith("legacy_deck/content/") for name in names)
-    assert "live/stream.py" in names
+    assert "machikoro/live/stream.py" in names
     assert not any(name.startswith(("tests/", "bench/")) for name in names)
 
 
@@ -72,13 +72,13 @@ def test_a_page_is_served_from_the_installed_wheel_alone(wheel, tmp_path):
     env = {
         **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},  # SQLite, in `work`
         "PYTHONPATH": str(target),  # before the checkout's editable install
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "machikoro.settings",
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
         "STATIC_ROOT": str(tmp_path / "static"),
     }
-    manage = [sys.executable, "-c", "from config.cli import main; main()"]
+    manage = [sys.executable, "-c", "from machikoro.cli import main; main()"]
     where = subprocess.run(
         [*manage, "shell", "-c", "from django.conf import settings; print(settings.SITE_FILES)"],
         cwd=work,
@@ -93,7 +93,7 @@ def test_a_page_is_served_from_the_installed_wheel_alone(wheel, tmp_path):
 
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port)],
+        [sys.executable, "-m", "uvicorn", "machikoro.asgi:application", "--port", str(port)],
         cwd=work,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -135,7 +135,7 @@ def test_a_build_writes_nothing_into_the_checkout_and_reuses_no_old_build(tmp_pa
             ".git", ".venv", "*.egg-info", "build", "__pycache__", "db.sqlite3", "staticfiles"
         ),
     )
-    stale = checkout / "build" / "lib" / "config" / "site" / "templates" / "deleted_since.html"
+    stale = checkout / "build" / "lib" / "machikoro" / "site" / "templates" / "deleted_since.html"
     stale.parent.mkdir(parents=True)
     stale.write_text("from an old build")
     before = _tree(checkout)
@@ -149,7 +149,7 @@ def test_a_build_writes_nothing_into_the_checkout_and_reuses_no_old_build(tmp_pa
     assert build.returncode == 0, build.stderr[-3000:]
     (wheel,) = out.glob("machikoro-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "config/site/templates/base.html" in names
+    assert "machikoro/site/templates/base.html" in names
     assert not [name for name in names if "deleted_since" in name]
     assert _tree(checkout) == before  # no build/, no machikoro.egg-info written
 

@@ -51,7 +51,7 @@ def database_url() -> str:
 SUPERVISED = (
     "import sys, uvicorn\n"
     "from uvicorn.supervisors import Multiprocess\n"
-    "config = uvicorn.Config('config.asgi:application', host='127.0.0.1', port=int(sys.argv[1]),"
+    "config = uvicorn.Config('machikoro.asgi:application', host='127.0.0.1', port=int(sys.argv[1]),"
     " workers=1, log_level='warning', lifespan='on', timeout_graceful_shutdown=2)\n"
     "Multiprocess(config, sockets=[config.bind_socket()]).run()\n"
 )

@@ -73,6 +73,6 @@ def test_health_answers_200_while_the_database_answers(client, monkeypatch):
         def cursor(self):
             raise DatabaseError("the database went away")
 
-    monkeypatch.setattr("config.health.connection", Gone())
+    monkeypatch.setattr("machikoro.health.connection", Gone())
     response = client.get("/health/")
     assert response.status_code == 503

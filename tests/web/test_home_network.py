@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from config import network
+from machikoro import network
 from play.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def lan(monkeypatch):
-    monkeypatch.setattr("config.links.lan_addresses", lambda: ["10.209.0.1"])
+    monkeypatch.setattr("machikoro.links.lan_addresses", lambda: ["10.209.0.1"])
 
 
 def test_links_made_on_this_machine_carry_its_network_address(client, start, lan):
@@ -109,7 +109,7 @@ def test_a_server_error_gets_a_friendly_page():
     from django.test import RequestFactory
     from django.utils import translation
 
-    from config.errors import server_error
+    from machikoro.errors import server_error
 
     with translation.override("en"):
         response = server_error(RequestFactory().get("/"))

@@ -7,7 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 from stream_reader import read_stream, run
 
-from live.hub import Hub
+from machikoro.live.hub import Hub
 from play import pushed
 from play.models import Game
 

@@ -7,7 +7,7 @@ from asgiref.testing import ApplicationCommunicator
 from django.contrib.staticfiles import finders
 from stream_reader import run
 
-from config.asgi import django_application
+from machikoro.asgi import django_application
 
 
 def get(path: str) -> tuple[int, bytes, list[str]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config import backups
+from machikoro import backups
 
 
 class Command(BaseCommand):

@@ -13,7 +13,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import logs, mail, network
+from machikoro import logs, mail, network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # templates/, static/ and locale/: beside the packages in a checkout; an installed wheel carries
@@ -60,17 +60,17 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a local probe's Host is not the site's, and it asks over plain HTTP (config.health).
-    "config.health.HealthCheckMiddleware",
+    # First: a local probe's Host is not the site's, and it asks over plain HTTP (machikoro.health).
+    "machikoro.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Compresses what every middleware below has written (config.middleware.CompressPages).
-    "config.middleware.CompressPages",
+    # Compresses what every middleware below has written (machikoro.middleware.CompressPages).
+    "machikoro.middleware.CompressPages",
     # Outside the session and CSRF middleware, so it sees the cookies they set.
-    "config.middleware.secure_cookies_over_https",
+    "machikoro.middleware.secure_cookies_over_https",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "config.middleware.english_variant",
+    "machikoro.middleware.english_variant",
     "play.limits.RequestSizeLimit",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "config.urls"
+ROOT_URLCONF = "machikoro.urls"
 
 TEMPLATES = [
     {
@@ -102,8 +102,8 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "config.wsgi.application"
-ASGI_APPLICATION = "config.asgi.application"
+WSGI_APPLICATION = "machikoro.wsgi.application"
+ASGI_APPLICATION = "machikoro.asgi.application"
 
 # The data folder: the SQLite database, the SECRET_KEY that `dev.py serve` makes and the backups
 # of `manage.py backup`. DATA_DIR puts it outside the checkout (a `git clean` or a fresh clone
@@ -230,7 +230,7 @@ SILENCED_SYSTEM_CHECKS = ["security.W021"]
 # burst of sign-ups is refused in words, and a group's own sign-ups are never that many.
 SIGNUP_OPEN = os.getenv("SIGNUP", "open").strip().lower() != "closed"
 SIGNUPS_PER_HOUR = int(os.getenv("SIGNUPS_PER_HOUR", "10"))
-# Mail, for password resets by e-mail (config.mail; without it the log-in page says how the
+# Mail, for password resets by e-mail (machikoro.mail; without it the log-in page says how the
 # host sets a new password on the server). EMAIL_FROM is the sender.
 EMAIL_URL = os.getenv("EMAIL_URL", "")
 globals().update(mail.email_settings(EMAIL_URL))
@@ -245,11 +245,11 @@ LOGOUT_REDIRECT_URL = "play:home"
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Cookies are marked Secure when the request came over HTTPS (config.middleware), so phones on
+# Cookies are marked Secure when the request came over HTTPS (machikoro.middleware), so phones on
 # a plain-HTTP home network can post; SECURE_COOKIES=1 marks them always (behind a TLS proxy).
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("SECURE_COOKIES", False)
 # A failed CSRF check gets our page, or for a move a working board with a message.
-CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "machikoro.errors.csrf_failure"
 
 # Playing: a bot moves this many seconds after the previous move (longer after a human's, so
 # the table can follow each step and a human can still undo a build); pages poll this often.
@@ -258,8 +258,8 @@ PLAY_BOT_DELAY_AFTER_HUMAN = float(os.getenv("PLAY_BOT_DELAY_AFTER_HUMAN", "2.5"
 # How long a request that claimed a bot's step may think before another poll may take it over
 # (a hard bot decides in well under a second; the claim only matters if a worker dies meanwhile).
 PLAY_BOT_THINK_SECONDS = float(os.getenv("PLAY_BOT_THINK_SECONDS", "5"))
-# Pages are pushed each change over a stream (live/); they poll this often only while their
-# stream is down. A stream pings every LIVE_HEARTBEAT_SECONDS, so proxies keep it open and the
+# Pages are pushed each change over a stream (machikoro/live/); they poll this often only while
+# their stream is down. A stream pings every LIVE_HEARTBEAT_SECONDS, so proxies keep it open and the
 # page notices one that died without a word.
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
 LIVE_HEARTBEAT_SECONDS = float(os.getenv("LIVE_HEARTBEAT_SECONDS", "20"))
@@ -303,7 +303,7 @@ GAME_IMPORT_MAX_ACTIONS = 2000
 
 # Errors (a 500's traceback included) go to stderr whatever DEBUG says; Django's default sends
 # them nowhere with DEBUG off. One format for Django and uvicorn, in UTC with its offset and the
-# request's id (config.logs); LOG_FORMAT=json for a log collector, LOG_LEVEL=DEBUG shows more.
+# request's id (machikoro.logs); LOG_FORMAT=json for a log collector, LOG_LEVEL=DEBUG shows more.
 LOGGING = logs.logging_config(
     level=os.getenv("LOG_LEVEL", "INFO"), log_format=os.getenv("LOG_FORMAT", "plain").lower()
 )

@@ -1,4 +1,4 @@
-"""ASGI entry point: `uvicorn config.asgi:application` (what `python3 dev.py serve` runs).
+"""ASGI entry point: `uvicorn machikoro.asgi:application` (what `python3 dev.py serve` runs).
 
 Beside the requests, each process runs the live updates' hub and plays the bots' steps when
 their time comes (play.autoplay), so a game goes on with no page open.
@@ -8,12 +8,12 @@ import os
 
 import django
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
 django.setup(set_prefix=False)  # as get_asgi_application() does, with our handler below
 
-from config.file_streams import FileStreamingASGIHandler  # noqa: E402 - needs the settings
-from config.logs import with_request_id  # noqa: E402
-from live.asgi import with_live  # noqa: E402
+from machikoro.file_streams import FileStreamingASGIHandler  # noqa: E402 - needs the settings
+from machikoro.live.asgi import with_live  # noqa: E402
+from machikoro.logs import with_request_id  # noqa: E402
 from play.autoplay import play_due_bots  # noqa: E402
 
 django_application = FileStreamingASGIHandler()  # static files sent as they are read

@@ -1,9 +1,10 @@
 """The hub of one app process: which streams wait on which channel, woken by announcements.
 
 On PostgreSQL one connection per process LISTENs (psycopg 3's async connection, no thread) and
-hands each NOTIFY to the hub; with another database `live.notify` hands it over directly. A
-listener that loses its connection connects again and then wakes every stream, which looks
-again at what it shows: a page misses nothing announced while the listener was away.
+hands each NOTIFY to the hub; with another database `machikoro.live.notify` hands it over
+directly. A listener that loses its connection connects again and then wakes every stream,
+which looks again at what it shows: a page misses nothing announced while the listener was
+away.
 
 The hub lives on the server's event loop; `publish_threadsafe` is how sync code (a view's
 transaction committing in a worker thread) reaches it.

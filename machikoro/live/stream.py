@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import connections
 from django.http import HttpRequest, StreamingHttpResponse
 
-from live.hub import hub
+from machikoro.live.hub import hub
 
 logger = logging.getLogger(__name__)
 

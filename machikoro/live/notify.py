@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connections, transaction
 
-from live.hub import PG_CHANNEL, hub
+from machikoro.live.hub import PG_CHANNEL, hub
 
 
 def announce(channel: str, payload: str = "", *, using: str = "default") -> None:

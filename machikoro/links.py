@@ -8,7 +8,7 @@ import segno
 from django.http import HttpRequest
 from django.http.request import split_domain_port
 
-from config.network import is_loopback, lan_addresses
+from machikoro.network import is_loopback, lan_addresses
 
 
 def reachable_url(request: HttpRequest, path: str) -> str:

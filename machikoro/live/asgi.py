@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from live.hub import Hub, hub
+from machikoro.live.hub import Hub, hub
 
 logger = logging.getLogger(__name__)
 

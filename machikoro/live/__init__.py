@@ -9,11 +9,11 @@ that follows it wakes up and sends the page what changed.
   to send now, then again whenever one of its channels is announced; `reload_when_changed`
   makes the `look` of a page that is loaded anew when what it shows changes; `in_a_worker`
   runs a stream view's own database work (who may follow) off the server's loop.
-- `live.hub`: the one hub of this process, its PostgreSQL listener and the tasks that run beside
-  the server (`config.asgi` starts them).
+- `machikoro.live.hub`: the one hub of this process, its PostgreSQL listener and the tasks that
+  run beside the server (`machikoro.asgi` starts them).
 """
 
-from live.notify import announce
-from live.stream import Update, event_stream, in_a_worker, reload_when_changed
+from machikoro.live.notify import announce
+from machikoro.live.stream import Update, event_stream, in_a_worker, reload_when_changed
 
 __all__ = ["Update", "announce", "event_stream", "in_a_worker", "reload_when_changed"]

@@ -13,7 +13,7 @@ urlpatterns = [
     path("", include("campaign.urls")),
 ]
 
-handler400 = "config.errors.bad_request"
-handler403 = "config.errors.permission_denied"
-handler404 = "config.errors.not_found"
-handler500 = "config.errors.server_error"
+handler400 = "machikoro.errors.bad_request"
+handler403 = "machikoro.errors.permission_denied"
+handler404 = "machikoro.errors.not_found"
+handler500 = "machikoro.errors.server_error"
