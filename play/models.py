@@ -199,7 +199,7 @@ class Game(models.Model):
         )
 
     @classmethod
-    def shared_boards(cls, pk: int, language: str) -> tuple[StreamHead, list[SeatBoard]] | None:
+    def latest_boards(cls, pk: int, language: str) -> tuple[StreamHead, list[SeatBoard]] | None:
         """The row's head and every board of its latest version in `language` that the process
         of the move shared, in one plain query: what all of one process's streams of the game
         need once a move is announced (play.pushed.arriving). None if the game is gone."""

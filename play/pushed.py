@@ -287,7 +287,7 @@ async def arriving(
 def _keep_shared(pk: int, language: str) -> None:
     """Keep in memory the boards the process of the game's latest move stored with it."""
     try:
-        found = Game.shared_boards(pk, language)
+        found = Game.latest_boards(pk, language)
     except Exception:
         logger.exception("The shared boards of game %s could not be read", pk)
         raise
