@@ -867,7 +867,7 @@ async def run(args, server_pids: list[int]) -> list[dict]:
             if args.jsonl:
                 with args.jsonl.open("a") as lines:
                     lines.write(json.dumps(result) + "\n")
-            if result["seen_p95"] > 4000 or result["errors"] > count:
+            if not args.every_n and (result["seen_p95"] > 4000 or result["errors"] > count):
                 print(f"{mode}: past the knee by far, no larger N", flush=True)
                 break
     print(
@@ -917,6 +917,9 @@ def main() -> int:
         "--quiet-below", type=float, help="wait before each N until the load average is under"
     )
     parser.add_argument("--quiet-wait", type=float, default=600, help="at most, per N")
+    parser.add_argument(
+        "--every-n", action="store_true", help="go on past the knee (the whole curve)"
+    )
     args = parser.parse_args()
     args.shape = SHAPES[args.shape]
 
