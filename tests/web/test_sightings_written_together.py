@@ -21,8 +21,8 @@ def test_sightings_wait_for_the_writer_and_are_written_together(monkeypatch, set
     write = presence._write
 
     def counted(sightings):
-        statements.append(sorted(sightings))
         write(sightings)
+        statements.append(sorted(sightings))
 
     monkeypatch.setattr(presence, "_write", counted)
 
