@@ -20,6 +20,14 @@ PostgreSQL's and this process's; how busy the whole machine was; the load averag
 (the largest N with p95 <= 250 ms and no errors), an idle table's requests per minute, and what a
 finished game's page is sent.
 Everything is bounded: each phase lasts --seconds, the run ends by itself.
+
+`--shape issue` is issue 28's load instead: a move per table every 2.5-7.5 s uniformly, each
+move's POST on a fresh TCP connection, no campaigns; a move some phone saw after 10 s is "late"
+(not an error) and, after the moves stop and --drain passes, one a phone never saw is
+"undelivered". `--quiet-below 0.5` waits (at most --quiet-wait s) before each N for the load
+average; `--jsonl` appends each N's result as a line (bench/results/); `--every-n` goes on past
+the knee. A stream refused with 503 is asked again after its Retry-After, with jitter, and the
+phone polls meanwhile, as a page does.
 """
 
 from __future__ import annotations
