@@ -20,6 +20,14 @@ PostgreSQL's and this process's; how busy the whole machine was; the load averag
 (the largest N with p95 <= 250 ms and no errors), an idle table's requests per minute, and what a
 finished game's page is sent.
 Everything is bounded: each phase lasts --seconds, the run ends by itself.
+
+`--shape issue` is issue 28's load instead: a move per table every 2.5-7.5 s uniformly, each
+move's POST on a fresh TCP connection, no campaigns; a move some phone saw after 10 s is "late"
+(not an error) and, after the moves stop and --drain passes, one a phone never saw is
+"undelivered". `--quiet-below 0.5` waits (at most --quiet-wait s) before each N for the load
+average; `--jsonl` appends each N's result as a line (bench/results/); `--every-n` goes on past
+the knee. A stream refused with 503 is asked again after its Retry-After, with jitter, and the
+phone polls meanwhile, as a page does.
 """
 
 from __future__ import annotations
@@ -159,6 +167,8 @@ async def stream(port: int, path: str, cookie: str, on_event, opened: asyncio.Ev
         await writer.drain()
         status, headers = await read_head(reader)
         counter.requests += 1
+        if status == 503 and "retry-after" in headers:
+            raise Refused(path, float(headers["retry-after"]))
         if status != 200:
             raise Closed(f"{path}: {status}")
         opened.set()
@@ -192,12 +202,22 @@ class Counter:
     stream_bytes: int = 0
 
 
+class Refused(Closed):
+    """A stream the server would not open now (503): it says when to ask again."""
+
+    def __init__(self, path: str, retry_after: float):
+        super().__init__(f"{path}: 503")
+        self.retry_after = retry_after
+
+
 @dataclass
 class Stats:
     seen: list[float] = field(default_factory=list)  # a move's POST to another phone's board
     post: list[float] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
+    late: int = 0  # moves some phone saw after SEEN_WITHIN (or never)
+    shed: int = 0  # streams refused with 503 (asked again after Retry-After)
     notes: list[str] = field(default_factory=list)
     campaign_steps: int = 0
     counter: Counter = field(default_factory=Counter)
@@ -216,6 +236,30 @@ class Pending:
     started: float
     after: int  # the version the move was made on: a board newer than it shows the move
     waiting: set
+    late: bool = False
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How the phones behave. `bench`: a move per table every 5 s on each phone's keep-alive
+    connection, 20 campaigns beside. `issue` (issue 28's independent generator): a move per
+    table every 2.5-7.5 s uniformly, each POST on a fresh TCP connection, no campaigns."""
+
+    name: str
+    low: float
+    high: float
+    fresh_connections: bool
+    campaigns: int
+    late_is_error: bool
+
+    def every(self) -> float:
+        return random.uniform(self.low, self.high)
+
+
+SHAPES = {
+    "bench": Shape("bench", MOVE_EVERY, MOVE_EVERY, False, 20, True),
+    "issue": Shape("issue", 2.5, 7.5, True, 0, False),
+}
 
 
 class Phone:
@@ -228,19 +272,26 @@ class Phone:
         self.token = token
         self.http = Http(table.port, table.stats.counter)
         self.version = -1
-        self.actions: list[tuple[str, str, int | None]] = []
+        self.text = ""  # the board shown: its buttons are read when the phone is to move
         self.live_url: str | None = None
         self.task: asyncio.Task | None = None
 
     def read_board(self, text: str) -> None:
         match = VERSION.search(text)
-        if match:
-            self.version = int(match.group(1))
-        self.actions = [
-            (html.unescape(value), kind, int(cost) if cost else None)
-            for value, kind, cost in ACTION.findall(text)
-        ]
+        version = int(match.group(1)) if match else -1
+        if version < self.version:
+            return  # an answer a push overtook: the page keeps the newer board
+        self.version, self.text = version, text
         self.table.saw(self)
+
+    @property
+    def actions(self) -> list[tuple[str, str, int | None]]:
+        if 'name="action"' not in self.text:
+            return []
+        return [
+            (html.unescape(value), kind, int(cost) if cost else None)
+            for value, kind, cost in ACTION.findall(self.text)
+        ]
 
     choose = ThreadedPhone.choose  # a landmark, else the cheapest building, else the first
 
@@ -261,13 +312,7 @@ class Phone:
         stats = self.table.stats
         try:
             if mode == "push":
-                opened = asyncio.Event()
-                url = re.sub(r"v=\d+", f"v={self.version}", self.live_url)
-                await stream(
-                    self.table.port, url, self.cookie, self.on_event, opened, stats.counter
-                )
-                if time.monotonic() < until:
-                    stats.error(f"{self.path}: the stream ended")
+                await self.hold_stream(until)
             else:
                 await asyncio.sleep(random.random() * 1.5)
                 while time.monotonic() < until:
@@ -278,6 +323,30 @@ class Phone:
         except Exception as error:  # noqa: BLE001 - every failure is counted
             if time.monotonic() < until:
                 stats.error(f"{self.path}: {error!r}")
+
+    async def hold_stream(self, until: float) -> None:
+        """As the page does: a stream refused (503, the server sheds new streams) is asked
+        again after its Retry-After, with jitter, and polled meanwhile; a stream that breaks
+        is an error."""
+        stats = self.table.stats
+        while True:
+            opened = asyncio.Event()
+            url = re.sub(r"v=-?\d+", f"v={self.version}", self.live_url)
+            try:
+                await stream(
+                    self.table.port, url, self.cookie, self.on_event, opened, stats.counter
+                )
+            except Refused as refused:
+                stats.shed += 1
+                wait = refused.retry_after * random.uniform(0.5, 1.5)
+                end = time.monotonic() + wait
+                while time.monotonic() < end:
+                    await asyncio.sleep(min(1.5, end - time.monotonic()))
+                    await self.poll()
+                continue
+            if time.monotonic() < until:
+                stats.error(f"{self.path}: the stream ended")
+            return
 
     async def poll(self) -> None:
         status, _headers, data = await self.http.request(
@@ -297,10 +366,22 @@ class Phone:
             "Content-Type": "application/x-www-form-urlencoded",
         }
         started = time.perf_counter()
-        self.table.pending = Pending(
-            started, self.version, {p for p in self.table.phones if p is not self}
+        self.table.pending.append(
+            Pending(started, self.version, {p for p in self.table.phones if p is not self})
         )
-        status, _headers, data = await self.http.request("POST", f"{self.path}move/", headers, body)
+        if self.table.fresh_connections:  # as a browser after a while: a new TCP connection
+            http = Http(self.table.port, self.table.stats.counter)
+            headers["Connection"] = "close"
+            try:
+                status, _headers, data = await http.request(
+                    "POST", f"{self.path}move/", headers, body
+                )
+            finally:
+                http.close()
+        else:
+            status, _headers, data = await self.http.request(
+                "POST", f"{self.path}move/", headers, body
+            )
         self.table.stats.post.append(time.perf_counter() - started)
         self.table.stats.moves += 1
         if status != 200:
@@ -309,25 +390,31 @@ class Phone:
 
 
 class Table:
-    def __init__(self, port: int, game, stats: Stats):
+    def __init__(self, port: int, game, stats: Stats, shape: Shape = None):
         self.port = port
         self.stats = stats
-        self.pending: Pending | None = None
+        self.shape = shape or SHAPES["bench"]
+        self.fresh_connections = self.shape.fresh_connections
+        self.pending: list[Pending] = []
         self.phones = [
             Phone(self, seat, f"/g/{game.code}/{info['secret']}/")
             for seat, info in enumerate(game.seats)
         ]
 
     def saw(self, phone: Phone) -> None:
-        pending = self.pending
-        if pending and phone in pending.waiting and phone.version > pending.after:
-            pending.waiting.discard(phone)
-            self.stats.seen.append(time.perf_counter() - pending.started)
+        now = time.perf_counter()
+        for pending in self.pending:
+            if phone in pending.waiting and phone.version > pending.after:
+                pending.waiting.discard(phone)
+                self.stats.seen.append(now - pending.started)
+        if self.pending and not self.pending[0].waiting:
+            self.pending = [p for p in self.pending if p.waiting]
 
     async def play(self, until: float, measuring: asyncio.Event) -> None:
-        await asyncio.sleep(random.random() * MOVE_EVERY)
+        await asyncio.sleep(random.random() * self.shape.every())
         while time.monotonic() < until:
             began = time.monotonic()
+            every = self.shape.every()
             self.check_seen()
             mover = next((p for p in self.phones if p.actions), None)
             if mover is not None and measuring.is_set():
@@ -335,14 +422,22 @@ class Table:
                     await mover.move()
                 except Exception as error:  # noqa: BLE001
                     self.stats.error(f"move: {error!r}")
-            await asyncio.sleep(max(0.0, MOVE_EVERY - (time.monotonic() - began)))
+            await asyncio.sleep(max(0.0, every - (time.monotonic() - began)))
         self.check_seen()
 
     def check_seen(self) -> None:
-        pending = self.pending
-        if pending and pending.waiting and time.perf_counter() - pending.started > SEEN_WITHIN:
-            self.stats.error(f"{len(pending.waiting)} phones never saw a move")
-            self.pending = None
+        """A move some phone has not seen within SEEN_WITHIN is late (an error in the bench's
+        shape); it is still waited for: `undelivered` counts what no drain brought."""
+        for pending in self.pending:
+            overdue = time.perf_counter() - pending.started > SEEN_WITHIN
+            if pending.waiting and not pending.late and overdue:
+                pending.late = True
+                self.stats.late += 1
+                if self.shape.late_is_error:
+                    self.stats.error(f"{len(pending.waiting)} phones never saw a move")
+
+    def undelivered(self) -> int:
+        return sum(len(p.waiting) for p in self.pending)
 
 
 # --- campaigns ---------------------------------------------------------------------------------
@@ -541,6 +636,8 @@ def start_server(args, database_url: str) -> subprocess.Popen:
         "ALLOWED_HOSTS": "127.0.0.1",
         "STATIC_ROOT": static,
         "LOG_LEVEL": "WARNING",
+        # every phone of the bench is 127.0.0.1: the ceiling per address is for visitors
+        "LIVE_STREAMS_PER_ADDRESS": "100000",
     }
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -576,6 +673,8 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
     from campaign import flow
     from play.models import Game
 
+    campaign_count = args.shape.campaigns if args.campaigns is None else args.campaigns
+
     def make():
         games = [
             Game.start("classic", [(name, "human") for name, _colour in PEOPLE], seed=i)
@@ -587,13 +686,14 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
                 [flow.NewMayor(name, f"{name}ville", colour, "human") for name, colour in PEOPLE],
                 seed=number,
             )
-            for number in range(args.campaigns)
+            for number in range(campaign_count)
         ]
         return games, [(c, list(c.mayors.all())) for c in campaigns]
 
+    load_before = await wait_for_quiet(args)
     games, campaigns = await sync_to_async(make)()
     stats = Stats()
-    tables = [Table(args.port, game, stats) for game in games]
+    tables = [Table(args.port, game, stats, args.shape) for game in games]
     gate = asyncio.Semaphore(16)
 
     async def opened(phone):
@@ -621,6 +721,13 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
     database_cpu = (database_cpu_seconds() - database_before) / elapsed
     busy_after, all_after = machine_busy_seconds()
     machine_busy = (busy_after - busy_before) / max(all_after - all_before, 1e-9)
+    # The drain: no more moves; every phone is given time to be brought every move made.
+    drain_end = time.monotonic() + args.drain
+    while time.monotonic() < drain_end and any(t.pending for t in tables):
+        await asyncio.sleep(0.25)
+    for table in tables:
+        table.check_seen()
+    undelivered = sum(t.undelivered() for t in tables)
     for task in followers:
         task.cancel()
     await asyncio.gather(*followers, return_exceptions=True)
@@ -629,9 +736,17 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
             phone.http.close()
     return {
         "mode": mode,
+        "shape": args.shape.name,
+        "workers": args.workers,
+        "seconds": args.seconds,
+        "load_before": load_before,
         "tables": tables_count,
         "phones": tables_count * 4,
         "moves": stats.moves,
+        "moves_per_second": stats.moves / elapsed,
+        "undelivered": undelivered,
+        "late": stats.late,
+        "shed": stats.shed,
         "seen_p50": percentile(stats.seen, 50) * 1000,
         "seen_p95": percentile(stats.seen, 95) * 1000,
         "seen_p99": percentile(stats.seen, 99) * 1000,
@@ -640,12 +755,26 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "errors": stats.errors,
         "notes": stats.notes,
         "campaign_steps": stats.campaign_steps,
+        "server_cpu_ms_per_move": server_cpu * elapsed * 1000 / max(stats.moves, 1),
         "server_cpu": server_cpu * 100,
         "bench_cpu": own * 100,
         "database_cpu": database_cpu * 100,
         "machine_busy": machine_busy * 100,
         "load": os.getloadavg()[0],
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
+
+
+async def wait_for_quiet(args) -> float:
+    """The load average (1 min) before a run; with --quiet-below, first wait (at most
+    --quiet-wait seconds) until it is under that. Returns what it was when the run began."""
+    give_up = time.monotonic() + args.quiet_wait
+    while args.quiet_below is not None and os.getloadavg()[0] >= args.quiet_below:
+        if time.monotonic() >= give_up:
+            print(f"not quiet after {args.quiet_wait:.0f} s: running anyway", flush=True)
+            break
+        await asyncio.sleep(10)
+    return os.getloadavg()[0]
 
 
 async def idle_table(args, mode: str, seconds: float) -> float:
@@ -710,7 +839,10 @@ def show(result: dict) -> None:
         f"moves {result['moves']:>5} | to the other phones p50 {result['seen_p50']:7.0f} "
         f"p95 {result['seen_p95']:7.0f} p99 {result['seen_p99']:7.0f} ms | "
         f"POST p50 {result['post_p50']:5.0f} p95 {result['post_p95']:6.0f} ms | "
-        f"errors {result['errors']:>3} | campaign steps {result['campaign_steps']:>3} | "
+        f"errors {result['errors']:>3} undelivered {result['undelivered']:>3} late "
+        f"{result['late']:>3} shed {result['shed']:>4} | load before {result['load_before']:.2f} | "
+        f"{result['server_cpu_ms_per_move']:.1f} ms server CPU a move | "
+        f"campaign steps {result['campaign_steps']:>3} | "
         f"server CPU {result['server_cpu']:4.0f}% PostgreSQL {result['database_cpu']:3.0f}% "
         f"bench {result['bench_cpu']:4.0f}% | machine busy {result['machine_busy']:3.0f}% of "
         f"{os.cpu_count()} cores | load {result['load']:.2f}",
@@ -724,7 +856,11 @@ def knee(results: list[dict], mode: str) -> int:
     held = [
         r["tables"]
         for r in results
-        if r["mode"] == mode and r["seen_p95"] <= 250 and r["errors"] == 0 and r["moves"]
+        if r["mode"] == mode
+        and r["seen_p95"] <= 250
+        and r["errors"] == 0
+        and r["undelivered"] == 0
+        and r["moves"]
     ]
     return max(held, default=0)
 
@@ -736,7 +872,10 @@ async def run(args, server_pids: list[int]) -> list[dict]:
             result = await phase(args, mode, count, server_pids)
             show(result)
             results.append(result)
-            if result["seen_p95"] > 4000 or result["errors"] > count:
+            if args.jsonl:
+                with args.jsonl.open("a") as lines:
+                    lines.write(json.dumps(result) + "\n")
+            if not args.every_n and (result["seen_p95"] > 4000 or result["errors"] > count):
                 print(f"{mode}: past the knee by far, no larger N", flush=True)
                 break
     print(
@@ -744,6 +883,8 @@ async def run(args, server_pids: list[int]) -> list[dict]:
         f"tables, poll {knee(results, 'poll')} tables",
         flush=True,
     )
+    if not args.idle_seconds:
+        return results
     for mode in ("push", "poll"):
         per_minute = await idle_table(args, mode, args.idle_seconds)
         print(f"an idle table of four phones, {mode}: {per_minute:.1f} requests a minute")
@@ -763,7 +904,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=counts, default=counts("5,50,100,150,200,250"))
     parser.add_argument("--poll-tables", type=counts, default=counts("5,25,50,75,100"))
-    parser.add_argument("--campaigns", type=int, default=20)
+    parser.add_argument(
+        "--shape",
+        choices=sorted(SHAPES),
+        default="bench",
+        help="bench: a move per table every 5 s on keep-alive connections, with campaigns; "
+        "issue: every 2.5-7.5 s uniformly, each move's POST on a fresh connection, no campaigns",
+    )
+    parser.add_argument("--campaigns", type=int, help="beside the tables (default: the shape's)")
     parser.add_argument("--step-every", type=float, default=3.0)
     parser.add_argument("--seconds", type=float, default=30, help="measured, per N")
     parser.add_argument("--warmup", type=float, default=6, help="before measuring, per N")
@@ -771,7 +919,17 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8510)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--jsonl", type=Path, help="append each N's result here as a JSON line")
+    parser.add_argument("--drain", type=float, default=30, help="after the moves stop, at most")
+    parser.add_argument(
+        "--quiet-below", type=float, help="wait before each N until the load average is under"
+    )
+    parser.add_argument("--quiet-wait", type=float, default=600, help="at most, per N")
+    parser.add_argument(
+        "--every-n", action="store_true", help="go on past the knee (the whole curve)"
+    )
     args = parser.parse_args()
+    args.shape = SHAPES[args.shape]
 
     database_url = os.getenv("DATABASE_URL") or DEFAULT_DB
     if not database_url.startswith("postgres"):
@@ -787,12 +945,17 @@ def main() -> int:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # this process's own ORM calls
     random.seed(1)
     print(
-        f"uvicorn, {args.workers} workers, PostgreSQL; {args.campaigns} campaigns; a move per "
-        f"table every {MOVE_EVERY:.0f} s; {args.seconds:.0f} s measured per N; load before: "
+        f"uvicorn, {args.workers} workers, PostgreSQL; shape {args.shape.name}: a move per table "
+        f"every {args.shape.low:g}-{args.shape.high:g} s; {args.seconds:.0f} s measured per N; "
+        "load before: "
         f"{os.getloadavg()[0]:.2f}",
         flush=True,
     )
     server = start_server(args, database_url)
+    with contextlib.suppress(ImportError):  # the bench's own loop: as cheap as the server's
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     try:
         results = asyncio.run(run(args, process_tree(server.pid)))
     finally:

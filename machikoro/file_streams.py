@@ -14,12 +14,14 @@ iterator instead.
 from itertools import islice
 
 from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+
+from machikoro.live.threads import ThreadReusingASGIHandler
 
 BLOCKS_AT_ONCE = 16  # of a FileResponse's 4 KiB blocks: one thread hop per 64 KiB
 
 
-class FileStreamingASGIHandler(ASGIHandler):
+class FileStreamingASGIHandler(ThreadReusingASGIHandler):
+    # (the threads of requests kept for the next ones: machikoro/live/threads.py)
     async def send_response(self, response, send):
         if response.streaming and not response.is_async:
             response.streaming_content = _read_in_a_worker(response.streaming_content)

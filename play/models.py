@@ -202,6 +202,41 @@ class Game(models.Model):
             shared,
         )
 
+    @classmethod
+    def latest_boards(cls, pk: int, language: str) -> tuple[StreamHead, list[SeatBoard]] | None:
+        """The row's head and every board of its latest version in `language` that the process
+        of the move shared, in one plain query: what all of one process's streams of the game
+        need once a move is announced (play.pushed.arriving). None if the game is gone."""
+        game, board = (connection.ops.quote_name(m._meta.db_table) for m in (cls, SharedBoard))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT g.version, g.finished, g.rematch_offered, g.rematched_as_id, g.code,"
+                f" g.host_secret, g.seats, b.made_for, b.seats, b.html FROM {game} g"
+                f" LEFT JOIN {board} b ON b.game_id = g.id AND b.language = %s"
+                f" AND b.version = g.version WHERE g.id = %s",
+                [language, pk],
+            )
+            rows = cursor.fetchall()
+        if not rows:
+            return None
+        version, finished, rematch_offered, rematched_as_id, code, host_secret, seats = rows[0][:7]
+        seats = cls._meta.get_field("seats").from_db_value(seats, None, connection)
+        head = StreamHead(
+            version,
+            bool(finished),
+            bool(rematch_offered),
+            rematched_as_id,
+            code,
+            cls(code=code, host_secret=host_secret, seats=seats),
+            None,
+        )
+        boards = [
+            SeatBoard(made_for, SharedBoard.seats_from_text(seen_by), html)
+            for *_head, made_for, seen_by, html in rows
+            if html is not None
+        ]
+        return head, boards
+
     @property
     def live_channel(self) -> str:
         """What its pages' streams follow (machikoro.live.announce)."""

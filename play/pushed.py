@@ -16,6 +16,8 @@ process. Watchers share one rendering per process; the host's screen gets its ow
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -28,7 +30,7 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from machikoro.live import Update
+from machikoro.live import Update, in_a_worker
 from play import views
 from play.board import LOG_LENGTH
 from play.engine import GameState
@@ -233,17 +235,70 @@ def from_memory(
     than the page's version under the page's own links, and this process has the seat's board
     of it in memory (the move was taken here, or another page of its table was sent it): no
     worker thread, no query (machikoro.live.FromMemory). None: the stream looks as usual."""
+    version = _newer_move(who, seen, link, payload)
+    if version is None:
+        return None
+    kept = _seat_boards.get((link[0], version, language, who))
+    if kept is None:
+        return None
+    return Update(
+        "board", _as_seat(request, kept.board, kept.links, who), id=str(version), last=kept.done
+    )
+
+
+def _newer_move(who, seen: str | None, link: tuple, payload: str) -> int | None:
+    """The version of the move an announcement names, if a seat's page under the move's links
+    shows an older one."""
     version, _due, code = (payload.split(" ") + ["", "", ""])[:3]
     if not isinstance(who, int) or code != link[0]:
         return None  # not a seat, or not a move ("-"), or new links
     if not version.isdigit() or not (seen or "").isdigit() or int(version) <= int(seen):
         return None  # a page without a version, or one the announcement was overtaken by
-    kept = _seat_boards.get((code, int(version), language, who))
-    if kept is None:
-        return None
-    return Update(
-        "board", _as_seat(request, kept.board, kept.links, who), id=version, last=kept.done
-    )
+    return int(version)
+
+
+# (pk, version, language) -> the one read of a move's stored boards this process is making
+_arriving: dict[tuple[int, int, str], asyncio.Future] = {}
+
+
+async def arriving(
+    request, pk: int, who, language: str, seen: str | None, link: tuple, payload: str
+) -> Update | None:
+    """`from_memory`, else, for a move taken in another process, what it would send once this
+    process has read that move's stored boards: one query and one worker thread for all of
+    this process's streams of the game (each stream looking by itself cost a thread and a
+    query per phone: docs/live.md). None: the stream looks as usual (new links, a version
+    made otherwise, a rematch)."""
+    found = from_memory(request, pk, who, language, seen, link, payload)
+    version = _newer_move(who, seen, link, payload)
+    if found is not None or version is None:
+        return found
+    key = (pk, version, language)
+    reading = _arriving.get(key)
+    if reading is None:
+        reading = asyncio.ensure_future(in_a_worker(_keep_shared, pk, language))
+        _arriving[key] = reading
+        reading.add_done_callback(lambda _done: _arriving.pop(key, None))
+    with contextlib.suppress(Exception):  # logged by _keep_shared; the stream looks itself
+        await asyncio.shield(reading)
+    return from_memory(request, pk, who, language, seen, link, payload)
+
+
+def _keep_shared(pk: int, language: str) -> None:
+    """Keep in memory the boards the process of the game's latest move stored with it."""
+    try:
+        found = Game.latest_boards(pk, language)
+    except Exception:
+        logger.exception("The shared boards of game %s could not be read", pk)
+        raise
+    if found is None:
+        return
+    head, boards = found
+    if head.rematched_as_id is not None:
+        return  # its streams are sent where to go, by `update`
+    done = head.finished and not head.rematch_offered
+    for made in boards:
+        _keep(made, head.links, head.version, language, done)
 
 
 def update(

@@ -234,7 +234,7 @@ def poll(request: HttpRequest, code: str, key: str) -> HttpResponse:
     if key != WATCH and who is None:
         raise Http404(_("This link does not belong to this game."))
     if isinstance(who, int):
-        presence.seen(pk, code, who)
+        presence.seen(pk, code, who, soon=True)
     if rematch_id is not None:
         game, who = _game_and_viewer(code, key)
         return _to_rematch(request, game, who)
@@ -259,10 +259,11 @@ async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
         return pushed.update(request, game.pk, who, language, seen, link)
 
     def alive() -> None:
-        _seen(game, who)
+        if isinstance(who, int):
+            presence.seen(game.pk, game.code, who, soon=True)
 
-    def known(seen: str | None, payload: str) -> Update | None:
-        return pushed.from_memory(request, game.pk, who, language, seen, link, payload)
+    async def known(seen: str | None, payload: str) -> Update | None:
+        return await pushed.arriving(request, game.pk, who, language, seen, link, payload)
 
     return event_stream(request, game.live_channel, look, alive=alive, from_memory=known)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -55,10 +55,11 @@ class Update:
 
 Look = Callable[[str | None], "Update | list[Update] | None"]
 Alive = Callable[[], None]
-# What a stream can send from memory when an announcement wakes it: (seen, the announcement's
-# payload) -> an update, or None to look in a worker thread as usual. On the server's loop: it
-# must neither block nor touch the database.
-FromMemory = Callable[[str | None, str], "Update | None"]
+# What a stream can send without looking by itself when an announcement wakes it: (seen, the
+# announcement's payload) -> an update, or None to look in a worker thread as usual. A coroutine
+# on the server's loop: it must neither block nor touch the database but through a worker (one
+# read for all of a process's streams of a game, play.pushed.arriving).
+FromMemory = Callable[[str | None, str], Awaitable["Update | None"]]
 
 
 def reload_when_changed(moment: Callable[[], str | None]) -> Look:
@@ -137,7 +138,7 @@ async def _updates(
             if await subscription.wait(heartbeat):
                 if subscription.dropped:
                     return
-                known = from_memory(seen, subscription.payload) if from_memory else None
+                known = await from_memory(seen, subscription.payload) if from_memory else None
                 updates = [known] if known is not None else await looked(look, seen, None)
                 continue
             yield b"event: ping\ndata: ping\n\n"
@@ -163,8 +164,8 @@ def event_stream(
     page; `look(seen)` runs in a worker thread and says what to send a page that shows `seen`
     (an update, a list of them, or None: nothing new). `alive()`, in a worker thread too, is
     told when the stream opens and at each ping: the page is still there. `from_memory`, if
-    given, is asked first when an announcement wakes the stream (a move's board that this
-    process has made already needs no thread and no query)."""
+    given, is awaited first when an announcement wakes the stream (a move's board that this
+    process has made or read already needs no thread and no query)."""
     channels = [channels] if isinstance(channels, str) else list(channels)
     response = StreamingHttpResponse(
         _updates(request, channels, look, alive, from_memory),

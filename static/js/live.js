@@ -177,13 +177,15 @@
     listen(event.detail.source);
     state("open");
     streaming = true;
+    failures = 0;
     heard = Date.now();
     show(false);
   });
-  document.body.addEventListener("htmx:sseError", function () {
+  document.body.addEventListener("htmx:sseError", function (event) {
     state("down");
     streaming = false;
     if (!ended) show(true);
+    backOff(event.detail.source);
   });
   document.body.addEventListener("htmx:sseClose", function (event) {
     if (event.detail.type === "message") {
@@ -223,6 +225,37 @@
       live.setAttribute("sse-connect", url);
     }
   });
+
+  // A stream that failed (the server restarting, or refusing new streams while it is busy: 503
+  // with Retry-After) is asked again after a wait that doubles with each failure, up to a
+  // minute, and is drawn at random around it: pages that lost their streams together do not
+  // all come back in the same second (htmx's extension, and the browser, would retry at once
+  // and in step). The page polls meanwhile, as it does whenever the stream is down.
+  var failures = 0;
+  var retrying = null;
+  var FIRST_RETRY_MS = 1000;
+  var LONGEST_RETRY_MS = 60000;
+
+  function backOff(failed) {
+    if (ended || retrying) {
+      return;
+    }
+    if (failed) {
+      failed.close(); // neither the browser nor the extension retries this one by itself
+    }
+    var element = live;
+    var fresh = element.cloneNode(false);
+    element.replaceWith(fresh); // the extension leaves a source whose element is gone
+    live = fresh;
+    var wait = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * Math.pow(2, failures));
+    failures += 1;
+    retrying = setTimeout(function () {
+      retrying = null;
+      if (!ended) {
+        window.htmx.process(live);
+      }
+    }, wait * (0.5 + Math.random()));
+  }
 
   function restart() {
     // A stream that stopped without a word (a phone that slept, a proxy that dropped it):

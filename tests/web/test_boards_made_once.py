@@ -4,6 +4,7 @@ from memory, and what a move whose transaction fails leaves behind."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -127,6 +128,38 @@ def test_the_moves_own_process_sends_its_boards_from_memory(client, django_asser
 
     assert found.id == "2" and 'data-you="2"' in found.data and "Waiting for Ben" in found.data
     assert overtaken is None and not_a_move is None
+
+
+def test_another_process_reads_a_moves_boards_once_for_all_its_streams(client, monkeypatch):
+    game = _ann_rolled_and_built(client)
+    pushed.forget()  # this process did not take the move: it has none of its boards
+    reads = []
+    latest = Game.latest_boards
+
+    def counted(pk, language):
+        reads.append(pk)
+        return latest(pk, language)
+
+    monkeypatch.setattr(Game, "latest_boards", counted)
+    request = RequestFactory().get("/")
+    links = {seat: (game.code, game.seats[seat]["secret"]) for seat in range(3)}
+
+    async def woken():
+        return await asyncio.gather(
+            *(
+                pushed.arriving(request, game.pk, seat, "en", "1", links[seat], f"2 - {game.code}")
+                for seat in range(3)
+            )
+        )
+
+    sent = asyncio.run(woken())
+
+    assert reads == [game.pk]  # one read for the three streams
+    assert [update.id for update in sent] == ["2", "2", "2"]
+    for seat, update in enumerate(sent):
+        assert f'data-you="{seat}"' in update.data
+        assert game.seats[seat]["secret"] in update.data
+    assert "Waiting for Ben" in sent[0].data and "Waiting for Ben" in sent[2].data
 
 
 def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypatch):
