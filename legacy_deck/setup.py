@@ -338,6 +338,15 @@ def _table(
         "community_project": {"id": project_def.id, "cost": project_def.cost},
         "market": piles,
         "rules": [comps[cid].rule for cid in rule_cards],
+        # the rules named as this deck's rule cards name them (one rule, one name on a page)
+        "rule_defs": [
+            {
+                "rule": comps[cid].rule,
+                "name": dict(comps[cid].name),
+                "text": dict(comps[cid].text or {}),
+            }
+            for cid in rule_cards
+        ],
         "variants": [],
         "first_player": first_player,
         "card_defs": list(card_defs.values()),

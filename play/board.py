@@ -491,7 +491,7 @@ def board_context(
             )
         ),
         "track": Lazy(expedition_track, state, seats),
-        "rules": describe.rules_in_force(table.rules),
+        "rules": describe.rules_in_force(table.rules, state.setup.get("rule_defs")),
         "other_cards": Lazy(_other_cards, state),
         "landmark_reference": Lazy(_landmark_reference, state),
         "market_deck": len(state.market_deck),

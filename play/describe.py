@@ -6,8 +6,8 @@ kind or action type is one entry. Unknown kinds fall back to a plain, honest lab
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from play.engine.cards import Effect
 from play.engine.legacy.expedition import COST_PER_SPACE
@@ -270,15 +270,28 @@ RULES = {
 }
 
 
-def rules_in_force(rule_ids) -> list[dict]:
-    """Each active rule id with its name and one line of explanation (unknown ids by their id)."""
+def rules_in_force(rule_ids, rule_defs=()) -> list[dict]:
+    """Each active rule id with its name and one line of explanation: as the game's setup names
+    it (a Legacy deck's own rule card, `rule_defs`), else as Seven Winds Bay does (RULES), else
+    by its id. A deck's words are data: the template escapes them."""
+    named = {d["rule"]: d for d in rule_defs or () if isinstance(d, dict) and "rule" in d}
+    lang = (get_language() or "en")[:2]
     rules = []
     for rule_id in sorted(rule_ids):
-        name, text = RULES.get(rule_id, (rule_id.replace("_", " "), ""))
+        if rule_id in named:
+            name, text = (_in_language(named[rule_id].get(key), lang) for key in ("name", "text"))
+        else:
+            name, text = RULES.get(rule_id, (rule_id.replace("_", " "), ""))
         rules.append(
             {"id": rule_id, "name": str(name), "text": str(text), "yokai": "yokai" in rule_id}
         )
     return rules
+
+
+def _in_language(words, lang: str) -> str:
+    if not isinstance(words, dict) or not words:
+        return ""
+    return str(words.get(lang) or words.get("en") or next(iter(words.values())))
 
 
 STICKER_FIELD_NAMES = {

@@ -12,6 +12,7 @@ from django.utils import translation
 from shipped_decks import SHIPPED, shipped_deck
 
 from legacy_deck.describe import describe_side
+from legacy_deck.setup import chapter_setup, plausible_carry_over
 from play import describe
 from play.engine.cards import Effect
 from play.engine.catalog import CARDS, LANDMARKS, PROJECTS
@@ -288,9 +289,26 @@ def test_every_translation_addresses_whom_its_screen_speaks_to(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_names_each_rule_as_its_rule_card_does(deck, lang):
-    """One rule, one name on a campaign's pages: the board's rules in force and the deck's cards."""
+    """One rule, one name on a campaign's pages: the board of each chapter's game names the rules
+    in force as this deck's rule cards do, from the game's setup (two decks may give one engine
+    rule two names: the Comet's Front-Row Seats are Seven Winds Bay's Good Neighbours)."""
+    cards = {c.rule: c.name[lang] for c in deck.components.values() if c.kind == "rule"}
+    named = {}
+    for chapter in range(1, deck.shape.games + 1):
+        setup = chapter_setup(deck, chapter, 3, plausible_carry_over(deck, chapter, 3))
+        with translation.override(lang):
+            shown = describe.rules_in_force(setup["rules"], setup["rule_defs"])
+        named |= {rule["id"]: rule["name"] for rule in shown}
+
+    assert named and named == {rule: cards[rule] for rule in named}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_without_its_decks_names_names_rules_as_seven_winds_bay_does(lang):
+    """Games stored before setups carried their rules' names, and the board's own fallback."""
+    deck = shipped_deck("seven_winds_bay")
     cards = {c.rule: c.name[lang] for c in deck.components.values() if c.kind == "rule"}
     with translation.override(lang):
-        board = {rule_id: str(name) for rule_id, (name, _) in describe.RULES.items()}
+        board = {rule["id"]: rule["name"] for rule in describe.rules_in_force(describe.RULES)}
 
     assert board == cards
