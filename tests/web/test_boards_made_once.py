@@ -13,6 +13,7 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from stream_reader import read_stream
+from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
 from play import pushed
 from play.models import Game, SharedBoard
@@ -152,7 +153,7 @@ def test_another_process_reads_a_moves_boards_once_for_all_its_streams(client, m
             )
         )
 
-    sent = asyncio.run(woken())
+    sent = run_in_own_loop(woken())
 
     assert reads == [game.pk]  # one read for the three streams
     assert [update.id for update in sent] == ["2", "2", "2"]

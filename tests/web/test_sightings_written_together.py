@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
 from play import presence
 from play.models import Game, SeatSeen
@@ -40,7 +41,7 @@ def test_sightings_wait_for_the_writer_and_are_written_together(monkeypatch, set
                 break
         writer.cancel()
 
-    asyncio.run(the_writer_writes())
+    run_in_own_loop(the_writer_writes())
 
     assert waiting == 0  # nothing written while they wait
     assert statements == [sorted((game.pk, seat) for game in games for seat in (0, 1))]

@@ -8,6 +8,7 @@ import asyncio
 import time
 
 import pytest
+from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
 from machikoro.live import asgi
 
@@ -85,7 +86,7 @@ def test_one_address_holds_at_most_its_ceiling_of_streams(door):
         for event in inner.ends.values():
             event.set()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_a_lagging_process_sheds_new_streams_with_retry_after_and_keeps_its_own(door):
@@ -112,7 +113,7 @@ def test_a_lagging_process_sheds_new_streams_with_retry_after_and_keeps_its_own(
         for event in inner.ends.values():
             event.set()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_the_loop_lag_is_measured_and_fades(door):
@@ -126,6 +127,6 @@ def test_the_loop_lag_is_measured_and_fades(door):
         task.cancel()
         return lagged, door.lag
 
-    lagged, later = asyncio.run(scenario())
+    lagged, later = run_in_own_loop(scenario())
     assert lagged > 0.3
     assert later < 0.1
