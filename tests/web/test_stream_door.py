@@ -130,3 +130,22 @@ def test_the_loop_lag_is_measured_and_fades(door):
     lagged, later = run_in_own_loop(scenario())
     assert lagged > 0.3
     assert later < 0.1
+
+
+def test_pages_refused_together_are_told_to_come_back_at_different_times(door):
+    """A crowd refused in the same moment must not return in the same second."""
+    door.lag = 0.8  # shedding: every new stream is refused
+
+    async def scenario():
+        app = asgi.with_live(Inner())
+        refused = [await request(app, "/g/a/b/events/", f"10.0.1.{n}") for n in range(50)]
+        return [start for start, _task in refused]
+
+    starts = run_in_own_loop(scenario())
+    assert {start["status"] for start in starts} == {503}
+    waits = [int(headers(start)[b"retry-after"]) for start in starts]
+    # ¾ to 1½ of LIVE_SHED_RETRY_AFTER (10 s), rounded to whole seconds
+    assert all(7 <= wait <= 15 for wait in waits), waits
+    # Drawn evenly from 7.5 to 15 s: fifty draws that round to three whole seconds or fewer
+    # would come less than once in 10^17 runs.
+    assert len(set(waits)) >= 4, waits
