@@ -8,15 +8,35 @@ move's POST paid a thread's start and join; under load that was a sixth of the s
 as long as it lasts, as Django wants (a database connection lives in its thread), but the
 thread is one that a finished request gave back (asgiref's `ThreadSensitiveContext(executor=)`:
 the caller owns the executor, which is not shut down on exit).
+
+It also runs a request's middleware and view in that thread in one go. Django's ASGI handler
+builds the middleware chain for the loop: every middleware that can be asynchronous runs on the
+loop, and each of Django's own (`MiddlewareMixin`) sends its `process_request` and
+`process_response` back to a thread, so a move's POST crossed between the loop and its thread
+about twenty times. Under load each crossing back waits its turn on a loop that serves every
+open stream: moves queued for seconds while the cores were not yet busy (docs/live.md). Built
+for a synchronous caller instead (as under WSGI), the chain runs in the request's thread from
+top to bottom; an asynchronous view (a page's stream) is called on the loop by Django's own
+`async_to_sync`, and its response is sent from the loop as before.
+
+At most REQUESTS_AT_ONCE requests of a process are inside Django at a time (their middleware and
+view; a stream's long life after its view has returned is not counted); the others wait their
+turn on the loop, holding neither a thread nor a database connection. Past what the cores can
+do, every request let in at once would take a connection and then wait for the GIL with it:
+the pool ran dry and moves failed after its timeout (500s at 300 tables on two cores) where
+they should only have waited.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
 
 # Threads kept idle beyond those in use; an open stream holds its own while it is open.
 KEPT_IDLE = 64
@@ -48,6 +68,17 @@ executors = _Executors(KEPT_IDLE)
 
 
 class ThreadReusingASGIHandler(ASGIHandler):
+    def __init__(self):
+        BaseHandler.__init__(self)
+        self.load_middleware(is_async=False)
+        self._turns: asyncio.Semaphore | None = None  # made on the server's loop
+
+    async def get_response_async(self, request):
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(settings.REQUESTS_AT_ONCE)
+        async with self._turns:
+            return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await super().__call__(scope, receive, send)

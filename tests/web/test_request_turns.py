@@ -1,0 +1,100 @@
+"""How the server runs a request's synchronous parts (machikoro/live/threads.py): its middleware
+and view in its own thread in one go, and at most REQUESTS_AT_ONCE requests of a process inside
+Django at a time, the others waiting their turn on the loop rather than for a database
+connection."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from asgiref import sync
+from django.urls import reverse
+from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
+
+from machikoro.file_streams import FileStreamingASGIHandler
+
+
+async def get(handler, path: str) -> int:
+    """Ask the handler for `path` as an ASGI server would; the answer's status."""
+    sent: list[dict] = []
+    body = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive():
+        if body:
+            return body.pop()
+        await asyncio.Event().wait()  # the visitor stays
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 40000),
+        "server": ("testserver", 80),
+        "scheme": "http",
+    }
+    await handler(scope, receive, send)
+    return next(m["status"] for m in sent if m["type"] == "http.response.start")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_crosses_between_the_loop_and_its_thread_a_few_times_only(settings, monkeypatch):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    # Django's own ASGI chain sent each of its middleware's steps to a thread and back: about
+    # twenty crossings a page, each waiting its turn on a loop that serves every open stream.
+    crossings = []
+    real_call = sync.SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        crossings.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await real_call(self, *args, **kwargs)
+
+    monkeypatch.setattr(sync.SyncToAsync, "__call__", counted)
+    handler = FileStreamingASGIHandler()
+    status = run_in_own_loop(get(handler, reverse("play:how_to_play", args=["classic"])))
+
+    assert status == 200
+    # the request's start (its signal), its middleware and view, and closing its answer
+    assert len(crossings) <= 3, crossings
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_beyond_the_turns_wait_and_none_is_lost(settings, monkeypatch):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.REQUESTS_AT_ONCE = 2
+    handler = FileStreamingASGIHandler()
+    inside = 0
+    most_inside = 0
+    lock = threading.Lock()
+    answered = []
+    real_get_response = handler.get_response
+
+    def slow_get_response(request):
+        nonlocal inside, most_inside
+        with lock:
+            inside += 1
+            most_inside = max(most_inside, inside)
+        try:
+            time.sleep(0.2)
+            return real_get_response(request)
+        finally:
+            with lock:
+                inside -= 1
+
+    monkeypatch.setattr(handler, "get_response", slow_get_response)
+
+    async def six_at_once():
+        path = reverse("play:how_to_play", args=["classic"])
+        answered.extend(await asyncio.gather(*(get(handler, path) for _ in range(6))))
+
+    run_in_own_loop(six_at_once())
+
+    assert most_inside == 2
+    assert answered == [200] * 6
