@@ -264,10 +264,10 @@ PLAY_BOT_THINK_SECONDS = float(os.getenv("PLAY_BOT_THINK_SECONDS", "5"))
 PLAY_POLL_MS = int(os.getenv("PLAY_POLL_MS", "1500"))
 LIVE_HEARTBEAT_SECONDS = float(os.getenv("LIVE_HEARTBEAT_SECONDS", "20"))
 # Requests of one process inside Django at once (machikoro/live/threads.py); the others wait on
-# the loop. Four below DB_POOL_SIZE: the streams' reads and the bots' player take connections too.
-REQUESTS_AT_ONCE = int(
-    os.getenv("REQUESTS_AT_ONCE") or max(1, int(os.getenv("DB_POOL_SIZE", "12")) - 4)
-)
+# the loop. Two: one computes while the other waits for the database; more only fight for the
+# process's GIL (two cores, 200 tables: 8 at once, p95 8.0 s and 48 ms of CPU a move; 2, 2.2 s
+# and 38 ms; 1, 6.7 s: docs/live.md). Keep it below DB_POOL_SIZE.
+REQUESTS_AT_ONCE = int(os.getenv("REQUESTS_AT_ONCE", "2"))
 # The door of the streams (machikoro/live/asgi.py), in each server process: at most this many
 # open streams from one client address (behind a proxy, uvicorn's --forwarded-allow-ips names
 # it, else every visitor is the proxy) and in all; and new streams are refused (503,
