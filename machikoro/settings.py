@@ -272,11 +272,10 @@ REQUESTS_AT_ONCE = int(os.getenv("REQUESTS_AT_ONCE", "2"))
 # open streams from one client address (behind a proxy, uvicorn's --forwarded-allow-ips names
 # it, else every visitor is the proxy) and in all; and new streams are refused (503,
 # Retry-After about LIVE_SHED_RETRY_AFTER seconds) while the process's loop lags more than
-# LIVE_SHED_LAG_SECONDS or more than LIVE_SHED_WAITING of its requests wait for their turn.
+# LIVE_SHED_LAG_SECONDS.
 LIVE_STREAMS_PER_ADDRESS = int(os.getenv("LIVE_STREAMS_PER_ADDRESS", "100"))
 LIVE_STREAMS_MAX = int(os.getenv("LIVE_STREAMS_MAX", "4000"))
 LIVE_SHED_LAG_SECONDS = float(os.getenv("LIVE_SHED_LAG_SECONDS", "0.5"))
-LIVE_SHED_WAITING = int(os.getenv("LIVE_SHED_WAITING", "32"))
 LIVE_SHED_RETRY_AFTER = float(os.getenv("LIVE_SHED_RETRY_AFTER", "10"))
 # A seat's phone seen this recently (its page, poll or stream) is in someone's hand: the shared
 # screen asks before it acts for that seat (play.presence). Longer than a stream's heartbeat.

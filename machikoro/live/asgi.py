@@ -8,8 +8,7 @@ It also keeps the door of the streams (`Door`): a new stream is refused with 503
 Retry-After, before Django is asked anything, when its client address holds
 LIVE_STREAMS_PER_ADDRESS streams in this process already (one visitor cannot take the server's
 streams), when this process holds LIVE_STREAMS_MAX, or while the process's loop lags by more than
-LIVE_SHED_LAG_SECONDS, or while more than LIVE_SHED_WAITING of its requests wait for their turn
-(machikoro/live/threads.py): a process that falls behind sheds new streams before it falls behind on
+LIVE_SHED_LAG_SECONDS: a process that falls behind sheds new streams before it falls behind on
 those it holds (their pages poll meanwhile and ask again later, with jitter: static/js/live.js).
 """
 
@@ -23,7 +22,6 @@ from collections.abc import Callable
 
 from django.conf import settings
 
-from machikoro.live import threads
 from machikoro.live.hub import Hub, hub
 
 logger = logging.getLogger(__name__)
@@ -48,8 +46,6 @@ class Door:
         """Why a new stream from `address` is refused now, or None."""
         if self.lag > settings.LIVE_SHED_LAG_SECONDS:
             return "lagging"
-        if threads.waiting.now > settings.LIVE_SHED_WAITING:
-            return "queued"
         if self.total >= settings.LIVE_STREAMS_MAX:
             return "full"
         if self.open[address] >= settings.LIVE_STREAMS_PER_ADDRESS:

@@ -67,18 +67,6 @@ class _Executors:
 executors = _Executors(KEPT_IDLE)
 
 
-class _Waiting:
-    """How many requests of this process wait for their turn now: past LIVE_SHED_WAITING the
-    door of the streams (machikoro/live/asgi.py) refuses new ones, whose pushes would come
-    later still."""
-
-    def __init__(self) -> None:
-        self.now = 0
-
-
-waiting = _Waiting()
-
-
 class ThreadReusingASGIHandler(ASGIHandler):
     def __init__(self):
         BaseHandler.__init__(self)
@@ -88,15 +76,8 @@ class ThreadReusingASGIHandler(ASGIHandler):
     async def get_response_async(self, request):
         if self._turns is None:
             self._turns = asyncio.Semaphore(settings.REQUESTS_AT_ONCE)
-        waiting.now += 1
-        try:
-            await self._turns.acquire()
-        finally:
-            waiting.now -= 1
-        try:
+        async with self._turns:
             return await sync_to_async(self.get_response, thread_sensitive=True)(request)
-        finally:
-            self._turns.release()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":

@@ -15,7 +15,6 @@ from django.urls import reverse
 from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
 from machikoro.file_streams import FileStreamingASGIHandler
-from machikoro.live import threads
 
 
 async def get(handler, path: str) -> int:
@@ -99,4 +98,3 @@ def test_requests_beyond_the_turns_wait_and_none_is_lost(settings, monkeypatch):
 
     assert most_inside == 2
     assert answered == [200] * 6
-    assert threads.waiting.now == 0  # the door counts the waiting: none are left counted
