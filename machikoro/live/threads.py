@@ -12,12 +12,12 @@ the caller owns the executor, which is not shut down on exit).
 It also runs a request's middleware and view in that thread in one go. Django's ASGI handler
 builds the middleware chain for the loop: every middleware that can be asynchronous runs on the
 loop, and each of Django's own (`MiddlewareMixin`) sends its `process_request` and
-`process_response` back to a thread, so a page crossed between the loop and its thread 15
-times (tests/web/test_request_turns.py: now 3). Under load each crossing back waits its turn on a loop that serves every
-open stream: moves queued for seconds while the cores were not yet busy (docs/live.md). Built
-for a synchronous caller instead (as under WSGI), the chain runs in the request's thread from
-top to bottom; an asynchronous view (a page's stream) is called on the loop by Django's own
-`async_to_sync`, and its response is sent from the loop as before.
+`process_response` back to a thread, so a page crossed between the loop and its thread 15 times
+(tests/web/test_request_turns.py: now 3). Under load each crossing back waits its turn on a loop
+that serves every open stream: moves queued for seconds while the cores were not yet busy
+(docs/live.md). Built for a synchronous caller instead (as under WSGI), the chain runs in the
+request's thread from top to bottom; an asynchronous view (a page's stream) is called on the
+loop by Django's own `async_to_sync`, and its response is sent from the loop as before.
 
 At most REQUESTS_AT_ONCE requests of a process are inside Django at a time (their middleware and
 view; a stream's long life after its view has returned is not counted); the others wait their
