@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
@@ -71,12 +72,16 @@ class ThreadReusingASGIHandler(ASGIHandler):
     def __init__(self):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
-        self._turns: asyncio.Semaphore | None = None  # made on the server's loop
+        # one per event loop: a semaphore belongs to the loop it first waited on (a server has
+        # one loop; the tests start a server, and its loop, per module)
+        self._turns: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     async def get_response_async(self, request):
-        if self._turns is None:
-            self._turns = asyncio.Semaphore(settings.REQUESTS_AT_ONCE)
-        async with self._turns:
+        loop = asyncio.get_running_loop()
+        turns = self._turns.get(loop)
+        if turns is None:
+            turns = self._turns[loop] = asyncio.Semaphore(settings.REQUESTS_AT_ONCE)
+        async with turns:
             return await sync_to_async(self.get_response, thread_sensitive=True)(request)
 
     async def __call__(self, scope, receive, send):

@@ -98,3 +98,19 @@ def test_requests_beyond_the_turns_wait_and_none_is_lost(settings, monkeypatch):
 
     assert most_inside == 2
     assert answered == [200] * 6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_handler_serves_one_loop_after_another(settings):
+    # A semaphore belongs to the first loop it waited on; the browser tests start a server, and
+    # its loop, per module, with the one handler of machikoro.asgi.
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.REQUESTS_AT_ONCE = 1
+    handler = FileStreamingASGIHandler()
+    path = reverse("play:how_to_play", args=["classic"])
+
+    async def two_at_once():
+        return await asyncio.gather(get(handler, path), get(handler, path))
+
+    assert run_in_own_loop(two_at_once()) == [200, 200]
+    assert run_in_own_loop(two_at_once()) == [200, 200]
