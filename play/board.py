@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -19,6 +17,7 @@ from play.engine import GameState, legal_actions
 from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
 from play.narration import Narrator, language, start_rolls, thing_name
 from play.player_colours import own_colours
+from play.recent import Recent
 
 LOG_LENGTH = 30
 
@@ -31,43 +30,20 @@ def stickers_by_card(setup: dict) -> dict[str, str]:
     return {card_id: describe.sticker_text(change) for card_id, change in changes.items()}
 
 
-class _CardViews:
-    """Card views already worked out in this process, by table, card, count and language: a
-    board shows the same market and city cards move after move, and their words (a name, an
-    effect, in the page's language) cost more than the rest of the board's context. An entry
-    holds its table, so the table's id in the key is never another table's."""
-
-    KEPT = 20_000
-
-    def __init__(self):
-        self.views: OrderedDict[tuple, tuple[object, dict]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> dict | None:
-        with self.lock:
-            found = self.views.get(key)
-            if found is None:
-                return None
-            self.views.move_to_end(key)
-        return dict(found[1])  # callers add their own keys (a market card's build)
-
-    def put(self, key: tuple, table, view: dict) -> dict:
-        with self.lock:
-            self.views[key] = (table, view)
-            if len(self.views) > self.KEPT:
-                self.views.popitem(last=False)
-        return dict(view)
-
-
-_card_views = _CardViews()
+# Card views already worked out in this process, by table, card, count and language: a board
+# shows the same market and city cards move after move, and their words (a name, an effect, in
+# the page's language) cost more than the rest of its context. An entry holds its table, so the
+# table's id in its key is never another table's.
+_card_views = Recent(20_000)
 
 
 def card_view(table, card_id: str, copies: int, stickers=None, face_down: int = 0) -> dict:
     sticker = (stickers or {}).get(card_id, "")
     key = (id(table), card_id, copies, sticker, face_down, language())
-    return _card_views.get(key) or _card_views.put(
-        key, table, _card_view(table, card_id, copies, sticker, face_down)
+    found = _card_views.get(key) or _card_views.put(
+        key, (table, _card_view(table, card_id, copies, sticker, face_down))
     )
+    return dict(found[1])  # callers add their own keys (a market card's build)
 
 
 def _card_view(table, card_id: str, copies: int, sticker: str, face_down: int) -> dict:

@@ -21,8 +21,6 @@ import contextlib
 import json
 import logging
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.core.cache import caches
@@ -35,6 +33,7 @@ from play import views
 from play.board import LOG_LENGTH
 from play.engine import GameState
 from play.models import Game, SeatBoard, SharedBoard
+from play.recent import Recent
 
 logger = logging.getLogger(__name__)
 
@@ -65,38 +64,10 @@ class Made:
     done: bool
 
 
-class _Recent:
-    """A small thread-safe LRU: the streams look from several worker threads."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.items: OrderedDict = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key):
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key, value):
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
-
-    def clear(self):
-        with self.lock:
-            self.items.clear()
-
-
-_snapshots = _Recent(KEPT)
-_seat_boards = _Recent(KEPT * 4)  # (code, version, language, seat) -> Made
-_watch_boards = _Recent(KEPT)  # (code, version, language) -> html
-_host_boards = _Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
+_snapshots = Recent(KEPT)
+_seat_boards = Recent(KEPT * 4)  # (code, version, language, seat) -> Made
+_watch_boards = Recent(KEPT)  # (code, version, language) -> html
+_host_boards = Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
 
 
 def answer(request, game: Game, who) -> str:
