@@ -474,6 +474,12 @@ def board_context(
 ):
     """What the board template shows. The seed only with `seed_shown` (`Game.seed_shown`): until
     the game has ended every coming roll follows from it."""
+    table = table_context(state, seats, entries, seed_shown=seed_shown, seed_chosen=seed_chosen)
+    return {**table, **turn_context(state, table["setup_key"], you=you, may_act=may_act, give=give)}
+
+
+def table_context(state: GameState, seats: list[dict], entries, *, seed_shown, seed_chosen):
+    """What the board shows every viewer of a version alike: made once for all of them."""
     table = state.table
     active = state.players[state.active]
     project = None
@@ -484,22 +490,14 @@ def board_context(
             "effect": describe.effect_text(table.project.effect),
             "flags": [p.name for p in state.players if p.flag],
         }
-    buttons = action_buttons(state, give) if may_act and state.winner is None else []
-    # Establishments are built by tapping their market card, which shows number and effect.
-    builds = {json.loads(b["value"])["card"]: b["value"] for b in buttons if b["kind"] == "build"}
-    buttons = [b for b in buttons if b["kind"] != "build"]
     setup = setup_digest(state)
     return {
         "state": state,
-        "you": you,
-        "can_build": len(builds),
+        "setup_key": setup,
         "summary": describe.game_summary(
             state.setup, seed_shown=seed_shown, seed_chosen=seed_chosen
         ),
-        "giving": thing_name(table, give) if any(b["kind"] == "trade" for b in buttons) else "",
         "seat_views": Lazy(seat_views, state, seats, None, setup),
-        "market": Lazy(_market, state, builds, setup),
-        "market_holds": repr((setup, sorted(state.market.items()), sorted(builds.items()))),
         "reference_holds": repr(
             (
                 setup,
@@ -517,10 +515,27 @@ def board_context(
         "active_name": active.name,
         "dice": dice_icons(state),
         "total": sum(state.dice) if state.dice else None,
-        "buttons": buttons,
         "log": Lazy(log_lines, state, entries),
         "start_rolls": start_rolls([p.name for p in state.players], state.start_rolls),
         "latest": log_lines(state, entries[-1:]),
         "last_roll": _last_roll(state, entries) if not state.dice else None,
         "winner_name": state.players[state.winner].name if state.winner is not None else None,
+    }
+
+
+def turn_context(state: GameState, setup_key: str, *, you, may_act, give) -> dict:
+    """What the board shows one viewer: the actions they may take, and the market whose cards
+    they may build (`setup_key`: the table's `setup_digest`)."""
+    buttons = action_buttons(state, give) if may_act and state.winner is None else []
+    # Establishments are built by tapping their market card, which shows number and effect.
+    builds = {json.loads(b["value"])["card"]: b["value"] for b in buttons if b["kind"] == "build"}
+    buttons = [b for b in buttons if b["kind"] != "build"]
+    trading = any(b["kind"] == "trade" for b in buttons)
+    return {
+        "you": you,
+        "can_build": len(builds),
+        "giving": thing_name(state.table, give) if trading else "",
+        "buttons": buttons,
+        "market": Lazy(_market, state, builds, setup_key),
+        "market_holds": repr((setup_key, sorted(state.market.items()), sorted(builds.items()))),
     }

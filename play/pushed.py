@@ -12,6 +12,10 @@ woken when the move commits, read them with the game's row and render nothing; t
 the move sends them from memory (`from_memory`: no worker thread, no query). A version made
 otherwise (a bot's step, an undo) is rendered by the first page that needs it, once per
 process. Watchers share one rendering per process; the host's screen gets its own.
+
+Of a version's boards only the top (the turn panel, the end of the game) is made for each: what
+every viewer sees alike (the cities, the market, the log) and the context it is made from are
+made once per version and process (`Table`), the market again for the seat that may build.
 """
 
 from __future__ import annotations
@@ -64,7 +68,19 @@ class Made:
     done: bool
 
 
+@dataclass(frozen=True)
+class Table:
+    """A version's board around its top, the same for every page of it: the market apart,
+    by which of its cards are buttons (`market_holds`: none but for a viewer who may build)."""
+
+    before_market: str
+    after_market: str
+    markets: dict[str, str]
+
+
 _snapshots = Recent(KEPT)
+_version_contexts = Recent(KEPT)  # (code, version, language) -> views.version_context
+_tables = Recent(KEPT)  # (code, version, language) -> Table
 _seat_boards = Recent(KEPT * 4)  # (code, version, language, seat) -> Made
 _watch_boards = Recent(KEPT)  # (code, version, language) -> html
 _host_boards = Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
@@ -97,7 +113,7 @@ def forget() -> None:
     """Drop every board and snapshot this process keeps: a move's transaction failed to commit
     after `share` made its boards, and what was made for its version must never be sent for
     the move that takes that version next. Rare enough to start afresh."""
-    for kept in (_snapshots, _seat_boards, _watch_boards, _host_boards):
+    for kept in (_snapshots, _version_contexts, _tables, _seat_boards, _watch_boards, _host_boards):
         kept.clear()
     # the board's fragments (templates/play/game.html): by version, and a log line by its place
     caches["default"].clear()
@@ -159,9 +175,31 @@ def _as_seat(request, found: SeatBoard, links: Game, who: int) -> str:
 
 
 def _render(request, snap: Snapshot, who, **extra) -> str:
-    ctx = views.context(request, snap.game, who, state=snap.state, entries=snap.entries)
+    """`who`'s board: its top (the turn panel) made for it, the rest made once per version for
+    every page of it (the market again only for a viewer who may build)."""
+    game = snap.game
+    key = (game.code, game.version, translation.get_language())
+    shared = _version_contexts.get(key) or _version_contexts.put(
+        key, views.version_context(game, snap.state, snap.entries)
+    )
+    ctx = views.context(request, game, who, state=snap.state, entries=snap.entries, shared=shared)
     ctx.update(extra)
-    return _LINE_BREAKS.sub(" ", render_to_string("play/game.html#board", ctx, request))
+    table = _tables.get(key) or _tables.put(
+        key,
+        Table(
+            _part(request, "board_before_market", ctx),
+            _part(request, "board_after_market", ctx),
+            {},
+        ),
+    )
+    market = table.markets.get(ctx["market_holds"])
+    if market is None:
+        market = table.markets[ctx["market_holds"]] = _part(request, "board_market", ctx)
+    return _part(request, "board_top", ctx) + table.before_market + market + table.after_market
+
+
+def _part(request, name: str, ctx: dict) -> str:
+    return _LINE_BREAKS.sub(" ", render_to_string(f"play/game.html#{name}", ctx, request))
 
 
 def _seat_board(request, snap: Snapshot, seat: int, language: str) -> SeatBoard:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from machikoro.links import qr_code, reachable_url
 from machikoro.live import Update, event_stream, in_a_worker
 from play import charts, guide, presence, pushed
-from play.board import LOG_LENGTH, board_context, standings
+from play.board import LOG_LENGTH, board_context, standings, table_context, turn_context
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.limits import UnreadableInput, load_action
@@ -105,46 +105,23 @@ def waits(game: Game, state, entries: list[tuple], who) -> bool:
     )
 
 
-def context(
-    request, game: Game, who, *, error: str | None = None, state=None, entries=None
-) -> dict:
-    """What the board shows `who`; `state` and `entries` when they were read already."""
-    state = game.load() if state is None else state
-    entries = log_entries(game) if entries is None else entries
-    you = who if isinstance(who, int) else None
-    may_act = state.winner is None and game.may_act(who, state.active)
-    give = request.GET.get("give") if request.method == "GET" else None
-    ctx = board_context(
-        state,
-        game.seats,
-        entries,
-        you=you,
-        may_act=may_act,
-        give=give,
-        seed_shown=game.seed_shown,
-        seed_chosen=game.seed_chosen,
+def version_context(game: Game, state, entries) -> dict:
+    """What the board shows every viewer of the game's version alike (play.pushed makes it
+    once for all of a version's boards)."""
+    ctx = table_context(
+        state, game.seats, entries, seed_shown=game.seed_shown, seed_chosen=game.seed_chosen
     )
-    key = game.key_for(who) or WATCH
     ctx.update(
         game=game,
         table_key=f"{game.code}:{game.version}",
         # the log is append-only: a place in it holds one action for good
         log_key="",
-        key=key,
-        who=who,
-        mode="host" if who == "host" else ("seat" if you is not None else "watch"),
-        may_act=may_act,
-        error=error,
         # A finished game that offers no rematch changes no more: its page follows nothing.
         polling=not (game.finished and not game.rematch_offered),
         poll_ms=settings.PLAY_POLL_MS,
-        can_undo=may_undo(game, state, entries, who),
         waiting_for_bot=game.bot_due_at is not None,
-        seat_name=game.seats[you]["name"] if you is not None else "",
     )
     if state.winner is not None:
-        if game.rematched_as_id:
-            ctx["rematch_url"] = rematch_path(game, who)
         names = [p.name for p in state.players]
         colours = own_colours(game.seats)
         figures = charts.game_figures(game.setup, effective_actions(game.log()))
@@ -155,6 +132,35 @@ def context(
             seat_legend=charts.legend(names, colours),
             colour_legend=charts.colour_legend(figures["income"]),
         )
+    return ctx
+
+
+def context(
+    request, game: Game, who, *, error: str | None = None, state=None, entries=None, shared=None
+) -> dict:
+    """What the board shows `who`; `state` and `entries` when they were read already, `shared`
+    the version's `version_context` when it was made already."""
+    state = game.load() if state is None else state
+    entries = log_entries(game) if entries is None else entries
+    shared = version_context(game, state, entries) if shared is None else shared
+    you = who if isinstance(who, int) else None
+    may_act = state.winner is None and game.may_act(who, state.active)
+    give = request.GET.get("give") if request.method == "GET" else None
+    ctx = {
+        **shared,
+        **turn_context(state, shared["setup_key"], you=you, may_act=may_act, give=give),
+    }
+    ctx.update(
+        key=game.key_for(who) or WATCH,
+        who=who,
+        mode="host" if who == "host" else ("seat" if you is not None else "watch"),
+        may_act=may_act,
+        error=error,
+        can_undo=may_undo(game, state, entries, who),
+        seat_name=game.seats[you]["name"] if you is not None else "",
+    )
+    if state.winner is not None and game.rematched_as_id:
+        ctx["rematch_url"] = rematch_path(game, who)
     return ctx
 
 

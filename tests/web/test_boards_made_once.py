@@ -35,7 +35,8 @@ def renders(monkeypatch):
     made = []
 
     def counted(name, context, request):
-        made.append(context["who"])
+        if name.endswith("#board_top"):  # a board's own part; the rest is made once a version
+            made.append(context["who"])
         return render_to_string(name, context, request)
 
     monkeypatch.setattr(pushed, "render_to_string", counted)
@@ -95,6 +96,49 @@ def test_another_process_sends_the_moves_boards_without_rendering(client, pings_
         assert f'data-you="{seat}"' in shared[seat] and game.seats[seat]["secret"] in shared[seat]
         assert pushed.CSRF_PLACEHOLDER not in shared[seat]
     assert shared[1].count("data: ") == 1  # the board is one line
+
+
+def test_what_every_viewer_sees_alike_is_made_once_a_version(client, monkeypatch):
+    parts = []
+
+    def counted(name, context, request):
+        parts.append(name.partition("#")[2])
+        return render_to_string(name, context, request)
+
+    monkeypatch.setattr(pushed, "render_to_string", counted)
+    game = Game.start("classic", PEOPLE, seed=8)
+    roll = client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 0, "action": '{"type":"roll","dice":1}'},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert roll.status_code == 200
+    # Ann may build (her market's cards are buttons); Ben and Cleo wait: two boards, one table
+    assert sorted(parts) == [
+        "board_after_market",
+        "board_before_market",
+        "board_market",
+        "board_market",
+        "board_top",
+        "board_top",
+    ]
+
+
+def test_a_pushed_board_is_the_board_its_page_shows(client, pings_fast):
+    game = Game.start("classic", PEOPLE, seed=8)
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who=0)  # Ann may build
+
+    pushed_boards = _streams(game, 0)
+
+    def alike(html: str) -> str:
+        return re.sub(r"\s+", " ", TOKEN.sub("TOKEN", html)).strip()
+
+    for seat, board in pushed_boards.items():
+        page = client.get(f"/g/{game.code}/{game.seats[seat]['secret']}/", HTTP_HX_REQUEST="true")
+        (data,) = re.findall(r"^data: (.*)$", board, re.MULTILINE)
+        assert alike(data) == alike(page.content.decode())
+    assert 'data-kind="build"' in pushed_boards[0] and 'data-kind="build"' not in pushed_boards[1]
 
 
 def test_seats_that_wait_share_one_stored_board_with_their_own_keys(client, pings_fast, renders):
