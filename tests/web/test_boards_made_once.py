@@ -43,6 +43,18 @@ def renders(monkeypatch):
     return made
 
 
+def _ann_rolls(client) -> Game:
+    """Ann rolls a 1 (version 1): she may build, Ben and Cleo wait for her."""
+    game = Game.start("classic", PEOPLE, seed=8)
+    answer = client.post(
+        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
+        {"version": 0, "action": '{"type":"roll","dice":1}'},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200
+    return game
+
+
 def _ann_rolled_and_built(client) -> Game:
     """Ann rolls, then builds nothing (version 2): Ben is to roll, Ann and Cleo wait."""
     game = Game.start("classic", PEOPLE, seed=8)
@@ -106,14 +118,8 @@ def test_what_every_viewer_sees_alike_is_made_once_a_version(client, monkeypatch
         return render_to_string(name, context, request)
 
     monkeypatch.setattr(pushed, "render_to_string", counted)
-    game = Game.start("classic", PEOPLE, seed=8)
-    roll = client.post(
-        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
-        {"version": 0, "action": '{"type":"roll","dice":1}'},
-        HTTP_HX_REQUEST="true",
-    )
+    _ann_rolls(client)
 
-    assert roll.status_code == 200
     # Ann may build (her market's cards are buttons); Ben and Cleo wait: two boards, one table
     assert sorted(parts) == [
         "board_after_market",
@@ -142,13 +148,7 @@ def test_a_pushed_board_is_the_board_its_page_shows(client, pings_fast):
 
 
 def test_seats_that_wait_share_one_stored_board_with_their_own_keys(client, pings_fast, renders):
-    game = Game.start("classic", PEOPLE, seed=8)
-    answer = client.post(
-        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
-        {"version": 0, "action": '{"type":"roll","dice":1}'},
-        HTTP_HX_REQUEST="true",
-    )
-    assert answer.status_code == 200
+    game = _ann_rolls(client)
     (waiting,) = SharedBoard.objects.exclude(made_for=0)
     assert waiting.seats == ",1,2,"  # Ben and Cleo wait for Ann to build
     pushed.forget()
@@ -235,18 +235,15 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
         is None
     )
     assert not pushed._seat_boards.items and not pushed._snapshots.items
+    # nor the parts of its boards that every page of the version shares
+    assert not pushed._tables.items and not pushed._version_contexts.items
     # a log line is cached by its place in the log, which the next move takes
     assert caches["default"].get("made-before") is None
     assert caches["board_pieces"].get("made-before") is None
 
 
 def test_market_cards_cached_one_by_one_offer_builds_only_to_the_builder(client):
-    game = Game.start("classic", PEOPLE, seed=8)
-    client.post(
-        f"/g/{game.code}/{game.seats[0]['secret']}/move/",
-        {"version": 0, "action": '{"type":"roll","dice":1}'},
-        HTTP_HX_REQUEST="true",
-    )
+    game = _ann_rolls(client)
     boards = {row.made_for: row.html for row in SharedBoard.objects.filter(game=game)}
     builds = re.findall(r'name="action" value="([^"]*)" class="build-tap', boards[0])
 
