@@ -50,9 +50,10 @@ def sides_read(campaign: Campaign) -> list[Side]:
 def _on_move(sender, game: Game, seat: int | None, events: list[dict], **kwargs) -> None:
     """An engine event the deck waits for turns its event STOP at once; that move is final."""
     happened = deck_events(events)
-    if not happened or game.finished:
+    if not happened or game.finished or game.rematch_offered:
         # an event of the winning move is read with the game's end, ahead of it (RULES.md §6):
-        # turned now, no board would show it before the end's reading passed it by
+        # turned now, no board would show it before the end's reading passed it by. A game
+        # that offers a rematch is no chapter (play.Game.rematch_offered): nothing to look up.
         return
     chapter_game = ChapterGame.objects.filter(game=game).select_related("campaign").first()
     if chapter_game is None or not _waits_for(chapter_game, happened):
