@@ -19,8 +19,6 @@ from play.narration import Narrator, language, start_rolls, thing_name
 from play.player_colours import own_colours
 from play.recent import Recent
 
-LOG_LENGTH = 30
-
 
 def stickers_by_card(setup: dict) -> dict[str, str]:
     """Card id -> what its stickers changed, in words (later stickers override earlier ones)."""

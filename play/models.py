@@ -20,7 +20,8 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from machikoro.live import announce
+from machikoro import statements
+from machikoro.live import announce, announcement
 from play.engine import GameState, IllegalAction, apply_action, legal_actions, new_game
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
@@ -60,6 +61,7 @@ def only_choice(state: GameState) -> dict | None:
 # 16 random bytes, 128 bits, 22 URL-safe characters: the game's code (it watches) and each
 # host's and seat's key (they act). Games made before keep their 96-bit links, which still work.
 SECRET_BYTES = 16
+LOG_LENGTH = 30  # of the log's last entries, a board shows
 
 
 def _token() -> str:
@@ -116,6 +118,12 @@ class StreamHead(NamedTuple):
     shared: SeatBoard | None  # the page's seat's board at `version`, if it needs it
 
 
+def _log_tail(entries) -> list[list]:
+    """The last LOG_LENGTH of `entries` as the database gives them back: JSON's lists where
+    the engine has tuples."""
+    return json.loads(json.dumps([list(entry) for entry in entries[-LOG_LENGTH:]]))
+
+
 class Game(models.Model):
     code = models.CharField(max_length=24, unique=True, default=_token)
     host_secret = models.CharField(max_length=24, default=_token)
@@ -144,11 +152,14 @@ class Game(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The log's last LOG_LENGTH entries, [index, seat, action, events] each: what a board
+    # shows of it, kept with every entry appended, so that a board is made from the game's row
+    # alone (a move made in another process than the one before needed its log read back: a
+    # round trip inside the move, docs/live.md, "The fifth stop").
+    log_tail = models.JSONField(default=list)
 
-    # Not stored. Set by a move on the copy of the row it locked (`_append`): the log rows it
-    # wrote and the state it stored, which play.pushed makes the version's boards from
-    # instead of reading them back.
-    appended: tuple = ()
+    # Not stored. Set by a move on the copy of the row it locked (`_append`): the state it
+    # stored, which play.pushed makes the version's boards from instead of reading it back.
     stored_state: GameState | None = None
 
     class Meta:
@@ -242,14 +253,16 @@ class Game(models.Model):
         """What its pages' streams follow (machikoro.live.announce)."""
         return f"game:{self.pk}"
 
-    def _announce(self, *, moved: bool = False) -> None:
+    def _announce(self) -> None:
         """Tell the pages following this game, and the bots' players, when its transaction
-        commits: its version, when a bot is due next (a Unix timestamp) and, for a move, the
-        code of the links it was made under: a stream that has that version's board in memory
-        may send it without asking the database (play.pushed.from_memory). Anything else (new
-        links, a rematch) says "-": each stream looks."""
+        commits: its version and when a bot is due next (a Unix timestamp). Something other
+        than a move (new links, a rematch) says "-" where a move names its links' code
+        (`_append`): each stream looks."""
+        announce(self.live_channel, self._announced("-"))
+
+    def _announced(self, code: str) -> str:
         due = f"{self.bot_due_at.timestamp():.3f}" if self.bot_due_at else "-"
-        announce(self.live_channel, f"{self.version} {due} {self.code if moved else '-'}")
+        return f"{self.version} {due} {code}"
 
     # --- starting --------------------------------------------------------------------------
 
@@ -355,6 +368,9 @@ class Game(models.Model):
             )
             game.set_seat_colours(list(colours))
             game._store(final)
+            game.log_tail = _log_tail(
+                [(index, *entry) for index, entry in enumerate(entries)][-LOG_LENGTH:]
+            )
             game.save()
             if game.bot_due_at is not None:
                 game._announce()  # the bots' players learn of a bot to move
@@ -520,6 +536,10 @@ class Game(models.Model):
     def log(self) -> list[dict]:
         return list(self.actions.order_by("index").values_list("action", flat=True))
 
+    def log_entries(self) -> list[tuple]:
+        """The log's last LOG_LENGTH entries, (index, seat, action, events) each."""
+        return [tuple(entry) for entry in self.log_tail]
+
     # --- moving ----------------------------------------------------------------------------
 
     def bot_delay(self, last_actor: int | None, last_action: dict | None) -> float:
@@ -545,22 +565,32 @@ class Game(models.Model):
             self.bot_due_at = None
 
     def _locked(self, version: int) -> Game:
-        game = Game.objects.select_for_update().get(pk=self.pk)
-        if game.version != version:
+        return Game.objects.select_for_update().get(pk=self.pk)._at(version)
+
+    def _at(self, version: int) -> Game:
+        if self.version != version:
             raise StaleVersion
-        return game
+        return self
 
     def _append(self, state, seat, action, events) -> None:
-        row = GameAction.objects.create(
-            game=self, index=self.version, seat=seat, action=action, events=events
-        )
+        """Write a move: its log row, the game's row and the announcement that it was made,
+        in one round trip (machikoro.statements). The announcement names the code of the links
+        the move was made under: a stream that has that version's board in memory may send it
+        without asking the database (play.pushed.from_memory)."""
+        row = GameAction(game=self, index=self.version, seat=seat, action=action, events=events)
         was_finished = self.finished
         self._store(state, seat, action)
         self.version += 1
-        self.appended = (*self.appended, (row.index, seat, action, events))
+        self.log_tail = _log_tail([*self.log_tail, (row.index, seat, action, events)])
         self.stored_state = state
-        self.save(update_fields=["state", "version", "bot_due_at", "finished", "updated"])
-        self._announce(moved=True)
+        fields = ["state", "version", "bot_due_at", "finished", "updated", "log_tail"]
+        statements.send_together(
+            [
+                statements.insert(row),
+                statements.update(self, fields),
+                *announcement(self.live_channel, self._announced(self.code)),
+            ]
+        )
         move_made.send(sender=Game, game=self, seat=seat, events=events)
         if self.finished and not was_finished:
             game_finished.send(sender=Game, game=self)
@@ -578,18 +608,23 @@ class Game(models.Model):
         who: int | str | None,
         for_seat: int | None = None,
         then: Callable[[Game], object] | None = None,
+        locked: bool = False,
     ) -> list[dict]:
         """Play a human's action made on `version`; returns the events. `then(game)` is called
         with the game as it stands after the move, inside its transaction (play.pushed shares
-        the board the waiting seats see with the other processes).
+        the board the waiting seats see with the other processes). `locked`: this copy of the
+        row was read with its lock in the transaction the move is to be made in (the move's
+        view reads the game that way: one round trip less).
 
         StaleVersion if someone moved first, NotYourTurn if `who` may not act for the active
         seat, PhoneInHand if the host's screen acts for a seat whose own phone was seen lately
         and was not confirmed by `for_seat` (that seat), IllegalAction if the rules forbid it.
         Nothing changes unless all is well.
         """
-        with transaction.atomic():
-            game = self._locked(version)
+        # no savepoint of its own when inside the view's transaction: a refusal ends that whole
+        # transaction, in which nothing was written yet
+        with transaction.atomic(savepoint=False):
+            game = self._at(version) if locked else self._locked(version)
             state = game.load()
             if state.winner is not None:
                 raise IllegalAction("game_over", player=state.players[state.winner].name)
@@ -696,7 +731,8 @@ class Game(models.Model):
 
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""
-        for field in ("state", "version", "bot_due_at", "finished", "undo_floor", "updated"):
+        fields = ("state", "version", "bot_due_at", "finished", "undo_floor", "updated", "log_tail")
+        for field in fields:
             setattr(self, field, getattr(other, field))
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from dataclasses import dataclass
@@ -34,7 +33,6 @@ from django.utils import translation
 
 from machikoro.live import Update, in_a_worker
 from play import views
-from play.board import LOG_LENGTH
 from play.engine import GameState
 from play.models import Game, SeatBoard, SharedBoard
 from play.recent import Recent
@@ -127,24 +125,15 @@ def _in_hand(game: Game) -> Snapshot:
 
 def _made(game: Game) -> Snapshot | None:
     """The snapshot of the version the move in hand made, from what its copy of the game row
-    wrote (Game._append): its state, and its log rows after those of the version before when
-    this process has that one (else the log is read). None: not a move's copy of the row."""
-    appended = game.appended
-    if not appended or game.stored_state is None:
+    wrote (Game._append): its state and its log's tail. None: not a move's copy of the row."""
+    if game.stored_state is None:
         return None
-    before = _snapshots.get((game.pk, game.version - len(appended), game.code))
-    if before is None:
-        entries = views.log_entries(game)
-    else:
-        # as the database gives them back: JSON's lists, not the engine's tuples
-        rows = [tuple(json.loads(json.dumps(list(row)))) for row in appended]
-        entries = (before.entries + rows)[-LOG_LENGTH:]
-    snap = Snapshot(game, game.stored_state, entries)
+    snap = Snapshot(game, game.stored_state, game.log_entries())
     return _snapshots.put((game.pk, game.version, game.code), snap)
 
 
 def _read(game: Game) -> Snapshot:
-    snap = Snapshot(game, game.load(), views.log_entries(game))
+    snap = Snapshot(game, game.load(), game.log_entries())
     return _snapshots.put((game.pk, game.version, game.code), snap)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -21,12 +21,13 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from machikoro.links import qr_code, reachable_url
 from machikoro.live import Update, event_stream, in_a_worker
 from play import charts, guide, presence, pushed
-from play.board import LOG_LENGTH, board_context, standings, table_context, turn_context
+from play.board import board_context, standings, table_context, turn_context
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.limits import UnreadableInput, load_action
 from play.models import (
     HUMAN,
+    LOG_LENGTH,
     UNDOABLE,
     Game,
     NoRematch,
@@ -44,8 +45,10 @@ WATCH = "watch"
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _game_and_viewer(code: str, key: str) -> tuple[Game, int | str | None]:
-    game = get_object_or_404(Game, code=code)
+def _game_and_viewer(code: str, key: str, *, locked: bool = False) -> tuple[Game, int | str | None]:
+    """The game of `code` (its row locked for the transaction, if `locked`), and who `key` is
+    at it: a seat, "host", or None for a watcher."""
+    game = get_object_or_404(Game.objects.select_for_update() if locked else Game, code=code)
     if key == WATCH:
         return game, None
     who = game.seat_for(key)
@@ -58,11 +61,6 @@ def _seen(game: Game, who) -> None:
     """A seat's own link fetched something: its phone is in someone's hand (play.presence)."""
     if isinstance(who, int):
         presence.seen(game.pk, game.code, who)
-
-
-def log_entries(game: Game) -> list[tuple]:
-    rows = game.actions.order_by("-index").values_list("index", "seat", "action", "events")
-    return list(reversed(rows[:LOG_LENGTH]))
 
 
 def _share_links(request: HttpRequest, game: Game) -> list[dict]:
@@ -141,7 +139,7 @@ def context(
     """What the board shows `who`; `state` and `entries` when they were read already, `shared`
     the version's `version_context` when it was made already."""
     state = game.load() if state is None else state
-    entries = log_entries(game) if entries is None else entries
+    entries = game.log_entries() if entries is None else entries
     shared = version_context(game, state, entries) if shared is None else shared
     you = who if isinstance(who, int) else None
     may_act = state.winner is None and game.may_act(who, state.active)
@@ -287,25 +285,29 @@ def _refused(request, game, who, message: str, status: int) -> HttpResponse:
 
 @require_POST
 def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
-    game, who = _game_and_viewer(code, key)
     try:
         version = int(request.POST["version"])
-    except (KeyError, ValueError):
-        return _refused(request, game, who, _("This move could not be read."), 400)
-    try:
         action = load_action(request.POST.get("action", ""))
+    except (KeyError, ValueError):
+        return _refused(
+            request, *_game_and_viewer(code, key), _("This move could not be read."), 400
+        )
     except UnreadableInput as error:
         message = _("This move could not be read: %(reason)s") % {"reason": error}
-        return _refused(request, game, who, message, 400)
+        return _refused(request, *_game_and_viewer(code, key), message, 400)
     try:
         try:
-            game.apply_action(
-                action,
-                version=version,
-                who=who,
-                for_seat=_confirmed_for(request),
-                then=partial(pushed.share, request),
-            )
+            # the game is read once, locked (a round trip less than reading it, then locking it)
+            with transaction.atomic():
+                game, who = _game_and_viewer(code, key, locked=True)
+                game.apply_action(
+                    action,
+                    version=version,
+                    who=who,
+                    for_seat=_confirmed_for(request),
+                    then=partial(pushed.share, request),
+                    locked=True,
+                )
         except DatabaseError:
             pushed.forget()  # boards made for a version that did not commit
             raise
