@@ -621,9 +621,9 @@ class Game(models.Model):
         and was not confirmed by `for_seat` (that seat), IllegalAction if the rules forbid it.
         Nothing changes unless all is well.
         """
-        # no savepoint of its own when inside the view's transaction: a refusal ends that whole
-        # transaction, in which nothing was written yet
-        with transaction.atomic(savepoint=False):
+        # no savepoint of its own in the view's transaction (two round trips): a refusal ends
+        # that whole transaction, in which nothing was written yet
+        with transaction.atomic(savepoint=not locked):
             game = self._at(version) if locked else self._locked(version)
             state = game.load()
             if state.winner is not None:

@@ -288,13 +288,13 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         action = load_action(request.POST.get("action", ""))
+    except UnreadableInput as error:
+        message = _("This move could not be read: %(reason)s") % {"reason": error}
+        return _refused(request, *_game_and_viewer(code, key), message, 400)
     except (KeyError, ValueError):
         return _refused(
             request, *_game_and_viewer(code, key), _("This move could not be read."), 400
         )
-    except UnreadableInput as error:
-        message = _("This move could not be read: %(reason)s") % {"reason": error}
-        return _refused(request, *_game_and_viewer(code, key), message, 400)
     try:
         try:
             # the game is read once, locked (a round trip less than reading it, then locking it)

@@ -75,6 +75,21 @@ def test_a_move_of_the_wrong_shape_is_refused_with_a_message(client, start, acti
     assert rows() == before
 
 
+def test_a_move_that_is_not_json_is_refused_with_the_reason(client, start):
+    game = start()
+
+    response = client.post(
+        f"/g/{game.code}/{game.host_secret}/move/",
+        {"version": game.version, "action": '{"type": NaN}'},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 400
+    assert "This move could not be read: NaN is not a number JSON knows." in (
+        response.content.decode()
+    )
+
+
 def test_the_refusal_is_in_the_pages_language(client, start):
     game = start()
 
