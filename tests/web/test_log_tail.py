@@ -7,12 +7,11 @@ import random
 
 import pytest
 from django.apps import apps
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from play import pushed
 from play.engine import legal_actions
 from play.models import LOG_LENGTH, Game, GameAction
+from tests.web.next_moves import host_plays, post_next_move
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -64,10 +63,7 @@ def test_the_rows_tail_is_the_logs_last_entries_move_after_move(client):
 
 def test_an_imported_game_keeps_its_logs_tail():
     played = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=4)
-    for _ in range(45):
-        state = played.load()
-        action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
-        played.apply_action(action, version=played.version, who="host")
+    host_plays(played, 45)
 
     imported = Game.from_export(played.export())
 
@@ -77,34 +73,19 @@ def test_an_imported_game_keeps_its_logs_tail():
 
 def test_a_move_made_by_a_process_that_lacks_the_version_before_reads_no_log(client):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=6)
-    for _ in range(4):
-        state = game.load()
-        action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
-        game.apply_action(action, version=game.version, who="host")
+    host_plays(game, 4)
     pushed.forget()  # as in a process that did not make the move before
 
-    state = game.load()
-    action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
-    with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/g/{game.code}/{game.key_for(state.active)}/move/",
-            {"version": game.version, "action": json.dumps(action)},
-            headers=HTMX,
-        )
+    queries = post_next_move(client, game, game.key_for(game.load().active))
 
-    assert response.status_code == 200
     reads = [query["sql"] for query in queries if query["sql"].startswith("SELECT")]
     assert not [sql for sql in reads if "play_gameaction" in sql]
-    game.refresh_from_db()
     assert game.log_tail == _log_as_read(game)
 
 
 def test_the_migration_gives_stored_games_their_logs_tail():
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=2)
-    for _ in range(40):
-        state = game.load()
-        action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
-        game.apply_action(action, version=game.version, who="host")
+    host_plays(game, 40)
     empty = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
     Game.objects.update(log_tail=[])  # as games stored before the field was
     migration = importlib.import_module("play.migrations.0011_game_log_tail")

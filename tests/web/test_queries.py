@@ -1,12 +1,10 @@
 """A move costs the same few queries at turn 5 as at turn 50."""
 
-import json
-
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from play.models import Game
+from tests.web.next_moves import post_next_move
 
 pytestmark = pytest.mark.django_db
 # among them: whether the seat's own phone was seen lately (the host's screen asks before it
@@ -15,17 +13,7 @@ MAX_QUERIES = 7
 
 
 def queries_for_a_move(client, game) -> int:
-    state = game.load()
-    action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
-    with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/g/{game.code}/{game.host_secret}/move/",
-            {"version": game.version, "action": json.dumps(action)},
-            headers={"HX-Request": "true"},
-        )
-    assert response.status_code == 200
-    game.refresh_from_db()
-    return len(queries)
+    return len(post_next_move(client, game, game.host_secret))
 
 
 def play_until_turn(client, game, turn):
@@ -53,19 +41,11 @@ def test_a_seats_move_is_a_locked_read_one_write_and_its_boards(client):
     row, the game's row and the announcement in one go, and stores the version's boards."""
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
     play_until_turn(client, game, 3)
-    state = game.load()
-    action = {"type": "roll", "dice": 1} if state.phase == "roll" else {"type": "pass"}
 
-    with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/g/{game.code}/{game.key_for(state.active)}/move/",
-            {"version": game.version, "action": json.dumps(action)},
-            headers={"HX-Request": "true"},
-        )
+    queries = post_next_move(client, game, game.key_for(game.load().active))
 
-    assert response.status_code == 200
-    sent = [query["sql"].split(" ")[0] for query in queries.captured_queries]
+    sent = [query["sql"].split(" ")[0] for query in queries]
     assert sent == ["BEGIN", "SELECT", "INSERT", "INSERT", "COMMIT"]
-    write = queries.captured_queries[2]["sql"]
+    write = queries[2]["sql"]
     assert write.startswith('INSERT INTO "play_gameaction"')
     assert '; UPDATE "play_game" SET' in write and "; SELECT pg_notify(" in write
