@@ -34,7 +34,7 @@ def settle_the_collector() -> None:
     catalogues, the cards) lives as long as the process: frozen, the collector's full passes no
     longer walk it. Those passes also walk the objects of every open stream, a thousand a
     process at 500 tables: each paused the whole process, its streams and moves alike, for
-    80–280 ms, about every 6 s under load (docs/live.md, "The fifth stop"). They now come a tenth
+    80–320 ms, about every 6 s under load (docs/live.md, "The fifth stop"). They now come a tenth
     as often; garbage in cycles waits longer for them, and rarely arises (a request's objects
     are freed by their reference counts)."""
     gc.freeze()

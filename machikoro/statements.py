@@ -51,7 +51,7 @@ def send_together(statements: list[Statement], *, using: str = "default") -> Non
         return
     connection = connections[using]
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(statements) > 1:
+        if _in_one_query(connection) and len(statements) > 1:
             cursor.execute(
                 "; ".join(sql for sql, _values in statements),
                 [value for _sql, values in statements for value in values],
@@ -59,3 +59,11 @@ def send_together(statements: list[Statement], *, using: str = "default") -> Non
             return
         for sql, values in statements:
             cursor.execute(sql, values)
+
+
+def _in_one_query(connection) -> bool:
+    # Values bound in the server (Django's `server_side_binding` option) make a query one
+    # prepared statement, which cannot hold several.
+    return connection.vendor == "postgresql" and not connection.settings_dict.get(
+        "OPTIONS", {}
+    ).get("server_side_binding")

@@ -88,3 +88,15 @@ def test_quotes_and_percent_signs_in_values_arrive_as_written():
 
     assert GameAction.objects.get(game=game, index=9).action == action
     assert json.loads(json.dumps(Game.objects.get(pk=game.pk).seats)) == game.seats
+
+
+def test_with_values_bound_in_the_server_each_statement_goes_alone(monkeypatch):
+    # one prepared statement holds one query (Django's `server_side_binding` option)
+    monkeypatch.setitem(connection.settings_dict, "OPTIONS", {"server_side_binding": True})
+    game = _game()
+    row = GameAction(game=game, index=3, seat=0, action={"type": "pass"}, events=[])
+
+    with CaptureQueriesContext(connection) as queries:
+        statements.send_together([statements.insert(row), statements.update(game, ["version"])])
+
+    assert len(queries) == 2
