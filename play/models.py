@@ -159,8 +159,10 @@ class Game(models.Model):
     log_tail = models.JSONField(default=list)
 
     # Not stored. Set by a move on the copy of the row it locked (`_append`): the state it
-    # stored, which play.pushed makes the version's boards from instead of reading it back.
+    # stored and the version it stored it at, which play.pushed makes the version's boards from
+    # instead of reading them back (once the copy is at another version, they are not its).
     stored_state: GameState | None = None
+    stored_at: int | None = None
 
     class Meta:
         ordering = ["-created"]
@@ -582,7 +584,7 @@ class Game(models.Model):
         self._store(state, seat, action)
         self.version += 1
         self.log_tail = _log_tail([*self.log_tail, (row.index, seat, action, events)])
-        self.stored_state = state
+        self.stored_state, self.stored_at = state, self.version
         fields = ["state", "version", "bot_due_at", "finished", "updated", "log_tail"]
         statements.send_together(
             [
@@ -732,7 +734,7 @@ class Game(models.Model):
     def _take(self, other: Game) -> None:
         """Copy what a move changed from the locked copy of this row (saves a query)."""
         fields = ("state", "version", "bot_due_at", "finished", "undo_floor", "updated", "log_tail")
-        for field in fields:
+        for field in (*fields, "stored_state", "stored_at"):
             setattr(self, field, getattr(other, field))
 
 

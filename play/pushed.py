@@ -125,8 +125,9 @@ def _in_hand(game: Game) -> Snapshot:
 
 def _made(game: Game) -> Snapshot | None:
     """The snapshot of the version the move in hand made, from what its copy of the game row
-    wrote (Game._append): its state and its log's tail. None: not a move's copy of the row."""
-    if game.stored_state is None:
+    wrote (Game._append): its state and its log's tail. None: not a move's copy of the row, or
+    one read again since."""
+    if game.stored_state is None or game.stored_at != game.version:
         return None
     snap = Snapshot(game, game.stored_state, game.log_entries())
     return _snapshots.put((game.pk, game.version, game.code), snap)

@@ -11,7 +11,7 @@ from django.apps import apps
 from play import pushed
 from play.engine import legal_actions
 from play.models import LOG_LENGTH, Game, GameAction
-from tests.web.next_moves import host_plays, post_next_move
+from tests.web.next_moves import host_plays, post_next_move, roll_or_pass
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -97,3 +97,24 @@ def test_the_migration_gives_stored_games_their_logs_tail():
     assert game.log_tail == _log_as_read(game)
     assert len(game.log_tail) == LOG_LENGTH
     assert empty.log_tail == []
+
+
+def test_a_move_answered_after_a_bots_steps_shows_the_state_after_them(client):
+    """The move's copy of the game then takes the bots' steps (no delay here): its answer is
+    made from what the last of them stored, not from what the person's move stored."""
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "greedy")], seed=4)
+    answers = []
+
+    for _ in range(4):  # Ann's roll, her pass (Ben's turn follows at once), twice
+        response = client.post(
+            f"/g/{game.code}/{game.host_secret}/move/",
+            {"version": game.version, "action": json.dumps(roll_or_pass(game))},
+            headers=HTMX,
+        )
+        game.refresh_from_db()
+        answers.append((game.version, response.content.decode()))
+
+    for version, answer in answers:
+        assert f'data-version="{version}"' in answer
+        assert "data-kind=" in answer  # Ann's buttons: it is her turn after each answer
+    assert game.load().active == 0 and game.version > 4  # Ben played in between
