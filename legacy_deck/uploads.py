@@ -160,7 +160,7 @@ def _installation_problems(deck: Deck) -> list[str]:
 
 def archive_words(problem: ArchiveProblem) -> str:
     params = dict(problem.params)
-    if "limit" in params:
+    if problem.code == "too_large":  # the other limit, too_many_entries's, counts files
         params["limit"] = filesizeformat(params["limit"])
     return {
         "not_an_archive": _("The file is not a zip archive that can be read."),
