@@ -66,8 +66,8 @@ FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.t
 # larger, and a megabyte of TOML parses in well under a second.
 MAX_FILE_BYTES = 512 * 1024
 MAX_NUMBER = 999
-# tomllib parses nested arrays and tables recursively: deeper would be a RecursionError.
-MAX_NESTING = 64
+# tomllib parses nested arrays and tables recursively, and slowly (63 deep: 1.2 s a file).
+MAX_NESTING = 16
 # Counts and lengths a deck stays within (ours: 24 cards, 118 components, 6 boxes, stories of
 # at most 630 characters, 8 instructions a side).
 MAX_CARDS = 200
@@ -75,6 +75,14 @@ MAX_COMPONENTS = 600
 MAX_BOXES = 50
 MAX_TEXT = 4000
 MAX_LIST = 200
+# Bounds on a file's text the parser never sees past (issue 35): tomllib's time and memory grow
+# with the square of a dotted key's parts (20,000 parts: 55 s and 2 GB), and it takes about
+# 0.1 ms a key and part. Ours: keys and table names of at most 2 parts, nesting 3 deep, at most
+# 1,503 keys, tables and lists in a file.
+MAX_KEY_PARTS = 4
+MAX_KEYS = 10_000
+# A text of MAX_TEXT characters written with \uXXXX escapes throughout, and its quotes.
+MAX_WRITTEN_TEXT = 6 * MAX_TEXT + 6
 _CARD_KEYS = {"id", "name", "colour", "icon", "cost", "numbers", "effect"}
 
 
@@ -163,8 +171,9 @@ def _parse_toml(raw: str | bytes) -> dict:
             raise _Unreadable(f"not UTF-8 text (byte {error.start})") from None
     else:
         text = raw
-    if _nesting(text) > MAX_NESTING:
-        raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels")
+    problem = _shape_problem(text)
+    if problem is not None:
+        raise _Unreadable(problem)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -173,31 +182,86 @@ def _parse_toml(raw: str | bytes) -> dict:
         raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels") from None
 
 
-def _nesting(text: str) -> int:
-    """The deepest run of unclosed brackets and braces outside strings and comments (an upper
-    bound of what the parser will recurse into)."""
-    deepest = depth = 0
-    quote = ""
-    index, end = 0, len(text)
-    while index < end:
-        char = text[index]
-        if quote:
+class _Shape:
+    """What a TOML text asks of the parser, read in one linear pass over its characters
+    (strings of all four kinds and comments skipped): how deeply brackets and braces nest, the
+    most parts a dotted key or table header has, how many keys it sets, and its longest string
+    as written. Each is an upper bound of the real figure, so a text within the bounds is
+    parsed in time and memory linear in its size (docs/deck-format.md has the measured worst)."""
+
+    # keys: every key, table name, array and inline table, each a dict or list the parser makes
+    __slots__ = ("nesting", "key_parts", "keys", "longest_string")
+
+    def __init__(self, text: str):
+        self.nesting = self.key_parts = self.keys = self.longest_string = 0
+        depth = dots = 0
+        index, end = 0, len(text)
+        while index < end:
+            char = text[index]
+            if char in "\"'":
+                index = self._skip_string(text, index)
+                continue
+            if char == "#":
+                newline = text.find("\n", index)
+                index = end if newline < 0 else newline
+                continue
+            if char == ".":
+                dots += 1
+                self.key_parts = max(self.key_parts, dots + 1)
+            elif char in _KEY_ENDS:
+                dots = 0
+                if char in "[{":
+                    self.keys += 1  # a table's name, an array, an inline table
+                    depth += 1
+                    self.nesting = max(self.nesting, depth)
+                elif char in "]}":
+                    depth = max(depth - 1, 0)
+                elif char == "=":
+                    self.keys += 1
+            index += 1
+
+    def _skip_string(self, text: str, start: int) -> int:
+        """The index just past the string that begins at `start`."""
+        quote = text[start]
+        triple = text.startswith(quote * 3, start)
+        closing = quote * 3 if triple else quote
+        index = start + len(closing)
+        end = len(text)
+        while index < end:
+            char = text[index]
             if char == "\\" and quote == '"':
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            newline = text.find("\n", index)
-            index = end if newline < 0 else newline
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(depth - 1, 0)
-        index += 1
-    return deepest
+                index += 2
+                continue
+            if not triple and char == "\n":
+                break  # unclosed: the parser will say so
+            if text.startswith(closing, index):
+                run = len(closing)
+                # a closing triple may follow one or two quotes of the string's own ("""a"""")
+                while triple and run < 5 and text.startswith(quote, index + run):
+                    run += 1
+                index += run
+                break
+            index += 1
+        self.longest_string = max(self.longest_string, index - start)
+        return index
+
+
+# What ends a run of dotted key parts: a dot further on belongs to another key or a value.
+_KEY_ENDS = frozenset("=,[]{}\n")
+
+
+def _shape_problem(text: str) -> str | None:
+    """Why the parser must not be given `text`, or None."""
+    shape = _Shape(text)
+    if shape.nesting > MAX_NESTING:
+        return f"nested too deeply: more than {MAX_NESTING} levels"
+    if shape.key_parts > MAX_KEY_PARTS:
+        return f"a dotted key or table name of more than {MAX_KEY_PARTS} parts"
+    if shape.keys > MAX_KEYS:
+        return f"more than {MAX_KEYS} keys, tables and lists in one file"
+    if shape.longest_string > MAX_WRITTEN_TEXT:
+        return f"text longer than {MAX_TEXT} characters"
+    return None
 
 
 def _oversized(data: dict) -> list[Problem]:

@@ -139,6 +139,14 @@ PATTERNS = [
     ),
     (r"not valid TOML: (?P<error>.+)", gettext_lazy("not valid TOML: %(error)s")),
     (
+        r"a dotted key or table name of more than (?P<limit>\d+) parts",
+        gettext_lazy("a dotted key or table name of more than %(limit)s parts"),
+    ),
+    (
+        r"more than (?P<limit>\d+) keys, tables and lists in one file",
+        gettext_lazy("more than %(limit)s keys, tables and lists in one file"),
+    ),
+    (
         r"more than (?P<limit>\d+) (?P<what>cards|boxes|components)",
         gettext_lazy("more than %(limit)s %(what)s"),
     ),
