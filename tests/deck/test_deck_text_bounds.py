@@ -69,7 +69,7 @@ def test_dots_in_texts_comments_and_numbers_are_not_key_parts():
         'story = "One. Two. Three. Four. Five."\n'
         "multi = '''a.b.c.d.e.f\n g.h.i.j'''\n"
         'basic = """x.y.z.w.v.u "quoted.a.b.c" t.s"""\n'
-        "odd = \"\"\"\"quoted\"\"\"\"\n"
+        'odd = """"quoted""""\n'
         "# a.b.c.d.e.f.g in a comment\n"
         "numbers = [1.5, 2.5, 3.5, 4.5, 5.5]\n"
         "when = 1979-05-27T07:32:00.999\n"
