@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from play.engine import bounds
 from play.engine.cards import (
     ICONS,
     ISLAND_EFFECTS,
@@ -65,7 +66,7 @@ FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.t
 # Ours are 70 KB together (43 KB the largest); a group's own deck has no reason to be ten times
 # larger, and a megabyte of TOML parses in well under a second.
 MAX_FILE_BYTES = 512 * 1024
-MAX_NUMBER = 999
+MAX_NUMBER = bounds.DECK_NUMBER.high
 # tomllib parses nested arrays and tables recursively, and slowly (63 deep: 1.2 s a file).
 MAX_NESTING = 16
 # Counts and lengths a deck stays within (ours: 24 cards, 118 components, 6 boxes, stories of
@@ -469,7 +470,7 @@ def _one_of(value: Any, choices) -> bool:
 def _int(value: Any) -> bool:
     """A whole number a deck can mean: card and box numbers, copies, costs and settings stay far
     below it, and a larger one would have the validator count to it."""
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
+    return bounds.DECK_NUMBER.holds(value)
 
 
 # -- components.toml ------------------------------------------------------------------------------
@@ -578,14 +579,14 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
         except ContentError as error:
             report(f"{where}.effect", str(error))
         space = entry.get("space")
-        if not _int(space) or space < 1:
-            report(f"{where}.space", "an island needs its space on the track (1 to 999)")
+        if not bounds.TRACK.holds(space):
+            report(f"{where}.space", f"an island needs its space on the track ({bounds.TRACK})")
         else:
             fields["space"] = space
     elif kind == "track":
         length = entry.get("length")
-        if not _int(length) or length < 1:
-            report(f"{where}.length", "a track needs a length of 1 to 999 spaces")
+        if not bounds.TRACK.holds(length):
+            report(f"{where}.length", f"a track needs a length of {bounds.TRACK} spaces")
         else:
             fields["length"] = length
     elif kind in ("boat", "marketplace"):
@@ -611,10 +612,15 @@ def _only(entry: dict, keys: set[str]) -> dict:
 
 def _copies(entry: dict, where: str, report: _Reporter) -> int:
     copies = entry.get("copies", 5)
-    if not _int(copies) or copies < 1:
-        report(f"{where}.copies", "the pile needs 1 to 999 copies")
+    if not _PILE.holds(copies):
+        report(f"{where}.copies", f"the pile needs {_PILE} copies")
         return 1
     return copies
+
+
+# A pile of the market holds at least one card and no more than the engine takes.
+_PILE = bounds.Bound(1, bounds.PILE.high)
+_STICKER_BOUNDS = {"cost": bounds.COST, "amount": bounds.AMOUNT}
 
 
 def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
@@ -624,18 +630,28 @@ def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
     ((key, value),) = change.items()
     if not _one_of(key, STICKER_CHANGES):
         report(field, f"a sticker cannot change {key!r} (only {', '.join(STICKER_CHANGES)})")
-    elif key in ("cost", "amount") and (not _int(value) or value < 0):
-        report(field, f"{key} must be a whole number from 0 to 999")
+    elif key in _STICKER_BOUNDS and not _STICKER_BOUNDS[key].holds(value):
+        report(field, f"{key} must be a whole number from {_STICKER_BOUNDS[key]}")
     elif key == "numbers" and (
-        not isinstance(value, list) or not value or not all(_int(n) and 1 <= n <= 12 for n in value)
+        not isinstance(value, list)
+        or not value
+        or not all(bounds.DIE_NUMBER.holds(n) for n in value)
     ):
-        report(field, "numbers must be a list of whole numbers from 1 to 12")
+        report(field, f"numbers must be a list of whole numbers from {bounds.DIE_NUMBER}")
     elif key == "icon" and not _one_of(value, ICONS):
         report(field, f"unknown icon {value!r}")
     return dict(change)
 
 
 # -- deck.toml ------------------------------------------------------------------------------------
+
+
+# A campaign setting is a count from 0; those a campaign's rows keep have their own bounds.
+_SETTING = bounds.Bound(0, bounds.DECK_NUMBER.high)
+_SETTING_BOUNDS = {
+    "start_circles": bounds.CIRCLES,
+    "free_play_picks": bounds.PICKS,
+}
 
 
 def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
@@ -653,15 +669,16 @@ def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
         if isinstance(default, tuple):
             kind = str if key not in ("landmark_costs",) else int
             if not isinstance(value, list) or not all(
-                isinstance(item, str) if kind is str else _int(item) and item >= 0 for item in value
+                isinstance(item, str) if kind is str else bounds.COST.holds(item) for item in value
             ):
-                what = "ids" if kind is str else "whole numbers from 0 to 999"
+                what = "ids" if kind is str else f"whole numbers from {bounds.COST}"
                 problems.append(Problem(file, f"must be a list of {what}", None, f"campaign.{key}"))
                 continue
             value = tuple(value)
-        elif not _int(value) or value < 0:
+        elif not _SETTING_BOUNDS.get(key, _SETTING).holds(value):
+            bound = _SETTING_BOUNDS.get(key, _SETTING)
             problems.append(
-                Problem(file, "must be a whole number from 0 to 999", None, f"campaign.{key}")
+                Problem(file, f"must be a whole number from {bound}", None, f"campaign.{key}")
             )
             continue
         values[key] = value
