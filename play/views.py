@@ -18,6 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from machikoro.errors import answer_csrf_failure_with
 from machikoro.links import qr_code, reachable_url
 from machikoro.live import Update, event_stream, in_a_worker
 from play import charts, guide, presence, pushed
@@ -427,6 +428,9 @@ def refused_after_csrf_failure(request: HttpRequest, code: str, key: str) -> Htt
         "This page was out of date, so your move was not made. Nothing was changed: try again."
     )
     return _refused(request, game, who, message, 403)
+
+
+answer_csrf_failure_with(refused_after_csrf_failure, move, undo, rematch)
 
 
 @require_safe
