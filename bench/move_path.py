@@ -9,7 +9,8 @@ follows the stack of the project's own frames (play/, campaign/, legacy_deck/, m
 the engine counted as one module, `play.engine`; Django's and the libraries' frames are
 transparent) and writes down the module the request is in each time it changes, on calls and
 on returns alike: `views -> models -> views` is three stops, two visits to views. It prints,
-for each move, the stops and the visits per module, and the path of `--show` moves in full;
+for each move, the stops and the visits per module, and the path of `--show` moves in full
+(with the function each stop is entered by);
 then the same again with the leaves transparent too (LEAVES: the modules a board is worked out
 with, which hand nothing on: the state's words, the engine, the LRU); and last with every
 look-up unseen as well: a call into another module that returns having called no module but
@@ -79,11 +80,14 @@ class Trace:
 
     def stops(self, transparent=frozenset(), lookups_unseen: bool = False) -> list[str]:
         """The module the request is in, each time it changes; `transparent` modules not seen,
-        nor (`lookups_unseen`) a call into another module that calls no third one."""
-        calls = self._calls(transparent)
+        nor (`lookups_unseen`) a look-up (`_calls`)."""
+        return [module for module, _function in self.path(transparent, lookups_unseen)]
+
+    def path(self, transparent=frozenset(), lookups_unseen: bool = False) -> list[tuple]:
+        """`stops`, each with the function the request entered it by (None: a return)."""
         stack: list[str] = []
-        stops: list[str] = []
-        for event, module, seen in calls:
+        stops: list[tuple[str, str | None]] = []
+        for (event, module, seen), name in self._calls(transparent):
             if not seen and lookups_unseen:
                 continue
             if event == "call":
@@ -91,17 +95,22 @@ class Trace:
             elif stack:
                 stack.pop()
             here = stack[-1] if stack else None
-            if here is not None and (not stops or stops[-1] != here):
-                stops.append(here)
+            if here is not None and (not stops or stops[-1][0] != here):
+                stops.append((here, name if event == "call" else None))
         return stops
 
-    def _calls(self, transparent) -> list[list]:
+    def _calls(self, transparent) -> list[tuple[list, str]]:
         """The events of the modules not transparent, each [event, module, seen]: a call into
         another module that calls none but its own (and the leaves) is a look-up, unseen with
         all it called; a call that hands work on to a third module, or back to its caller's, is
         seen."""
         calls = [
             [event, module, True] for event, module in self.events if module not in transparent
+        ]
+        names = [
+            name
+            for (_event, module), name in zip(self.events, self.names, strict=True)
+            if module not in transparent
         ]
         opened: list[tuple[int, str, str | None, set]] = []  # index, module, caller's, reached
         for index, (event, module, _seen) in enumerate(calls):
@@ -115,7 +124,7 @@ class Trace:
                 if caller is not None and own != caller and not (reached - {own}):
                     for inside in range(start, index + 1):  # the look-up, and all it called
                         calls[inside][2] = False
-        return calls
+        return list(zip(calls, names, strict=True))
 
 
 def main() -> int:
@@ -186,7 +195,8 @@ def main() -> int:
             each = ", ".join(f"{module} {count}" for module, count in visits.most_common())
             print(f"move {number + 1}: {len(stops)} stops ({each})")
             if number < args.show:
-                print("   " + " -> ".join(stops))
+                path = trace.path(transparent, lookups_unseen)
+                print("   " + " -> ".join(f"{m}.{f}" if f else m for m, f in path))
         moves = len(traces)
         print(f"per move, mean of {moves}: {stops_total / moves:.1f} stops")
         for module, count in totals.most_common():
