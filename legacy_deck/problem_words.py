@@ -121,7 +121,39 @@ PATTERNS = [
         ),
     ),
     (r"the deck never opens this box", gettext_lazy("the deck never opens this box")),
-    (r"the pile needs 1 to 999 copies", gettext_lazy("the pile needs 1 to 999 copies")),
+    (
+        r"the pile needs (?P<low>\d+) to (?P<high>\d+) copies",
+        gettext_lazy("the pile needs %(low)s to %(high)s copies"),
+    ),
+    (
+        r"an island needs its space on the track \((?P<low>\d+) to (?P<high>\d+)\)",
+        gettext_lazy("an island needs its space on the track (%(low)s to %(high)s)"),
+    ),
+    (
+        r"a track needs a length of (?P<low>\d+) to (?P<high>\d+) spaces",
+        gettext_lazy("a track needs a length of %(low)s to %(high)s spaces"),
+    ),
+    (
+        r"(?P<where>.+): (?P<field>[\w.]+) must be a whole number from (?P<low>-?\d+) to "
+        r"(?P<high>-?\d+)",
+        gettext_lazy("%(where)s: %(field)s must be a whole number from %(low)s to %(high)s"),
+    ),
+    (
+        r"(?P<field>cost|amount) must be a whole number from (?P<low>\d+) to (?P<high>\d+)",
+        gettext_lazy("%(field)s must be a whole number from %(low)s to %(high)s"),
+    ),
+    (
+        r"every box needs a number from (?P<low>\d+) to (?P<high>\d+)",
+        gettext_lazy("every box needs a number from %(low)s to %(high)s"),
+    ),
+    (
+        r"a STOP (?P<moment>\w+) needs the game number \((?P<low>\d+) to (?P<high>\d+)\)",
+        gettext_lazy("a STOP %(moment)s needs the game number (%(low)s to %(high)s)"),
+    ),
+    (
+        r"must be a whole number from (?P<low>-?\d+) to (?P<high>-?\d+)",
+        gettext_lazy("must be a whole number from %(low)s to %(high)s"),
+    ),
     (r"starts with an empty market", gettext_lazy("starts with an empty market")),
     (r"starts without a community project", gettext_lazy("starts without a community project")),
     (
@@ -138,6 +170,14 @@ PATTERNS = [
         gettext_lazy("nested too deeply: more than %(limit)s levels"),
     ),
     (r"not valid TOML: (?P<error>.+)", gettext_lazy("not valid TOML: %(error)s")),
+    (
+        r"a dotted key or table name of more than (?P<limit>\d+) parts",
+        gettext_lazy("a dotted key or table name of more than %(limit)s parts"),
+    ),
+    (
+        r"more than (?P<limit>\d+) keys, tables and lists in one file",
+        gettext_lazy("more than %(limit)s keys, tables and lists in one file"),
+    ),
     (
         r"more than (?P<limit>\d+) (?P<what>cards|boxes|components)",
         gettext_lazy("more than %(limit)s %(what)s"),
