@@ -155,7 +155,7 @@ def _within(module: str, package: str) -> bool:
 
 
 def wrong_way(found: list[Arrow]) -> list[str]:
-    """Every arrow against ARCHITECTURE.md, with the rule it breaks."""
+    """Every arrow against ARCHITECTURE.md, each with the first rule it breaks."""
     broken = []
     for arrow in found:
         source, target = arrow.source, arrow.target
