@@ -32,7 +32,7 @@ from play.engine import IllegalAction
 from play.models import Game
 
 from . import decks, flow
-from .errors import FlowError
+from .errors import BackupError, FlowError
 from .flow.picking import begin_picking
 from .import_bounds import check_bounds, with_new_links
 from .models import (
@@ -62,10 +62,6 @@ BIG_INT = 2**63 - 1
 URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 CAMPAIGN_SECRET_LENGTHS = (32,)
 GAME_SECRET_LENGTHS = (22, 16)
-
-
-class BackupError(ValueError):
-    """The file cannot be imported; the message says why, in the active language."""
 
 
 # --- export ---------------------------------------------------------------------------------

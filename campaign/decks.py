@@ -186,8 +186,6 @@ def decks_for(user) -> list[DeckChoice]:
 
 
 def _played_deck_ids(user) -> set[str]:
-    from .models import Campaign
-
     if not user.is_authenticated:
         return set()
-    return set(Campaign.objects.filter(owner=user).values_list("deck_id", flat=True))
+    return set(user.campaigns.values_list("deck_id", flat=True))

@@ -1,4 +1,5 @@
-"""Why a campaign step cannot be taken: one message in the active language, nothing changed."""
+"""Why a campaign step cannot be taken, or a backup cannot be imported: one message in the active
+language, nothing changed."""
 
 from __future__ import annotations
 
@@ -17,3 +18,7 @@ class WrongPhase(FlowError):
 
 class Overtaken(FlowError):
     """Another device took a step since this one was shown: the step changes nothing."""
+
+
+class BackupError(ValueError):
+    """The file cannot be imported; the message says why, in the active language."""

@@ -21,6 +21,7 @@ from play.engine.bots import BOTS
 from play.models import HUMAN
 from play.models import _token as game_key
 
+from .errors import BackupError
 from .models import _secret as campaign_secret
 
 # A game of the app is a few hundred actions (a bot campaign's chapters: 100-130 each); the
@@ -37,8 +38,6 @@ MAX_FREE_PLAY_PICKS = bounds.PICKS.high
 
 
 def _refuse(what: str) -> Exception:
-    from .backup import BackupError  # it calls check_bounds
-
     return BackupError(_("The file is damaged: %(what)s does not fit.") % {"what": what})
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from play.describe import or_list
+from machikoro.word_lists import or_list
 
 from .describe import colour_name, name_of
 from .format import Deck

@@ -1,8 +1,8 @@
 """ASGI entry point: `uvicorn machikoro.asgi:application` (what `python3 dev.py serve` runs).
 
-Beside the requests, each process runs the live updates' hub, plays the bots' steps when
-their time comes (play.autoplay), so a game goes on with no page open, and writes the phones'
-sightings together (play.presence).
+Beside the requests, each process runs the live updates' hub and the apps' tasks that the
+setting LIVE_BESIDE_THE_SERVER names: the bots' steps when their time comes (play.autoplay), so a
+game goes on with no page open, and the phones' sightings written together (play.presence).
 
 Once the app is loaded, the garbage collector is told to leave it be (`settle_the_collector`).
 """
@@ -15,14 +15,16 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "machikoro.settings")
 django.setup(set_prefix=False)  # as get_asgi_application() does, with our handler below
 
+from django.conf import settings  # noqa: E402 - after the setup
+from django.utils.module_loading import import_string  # noqa: E402
+
 from machikoro.file_streams import FileStreamingASGIHandler  # noqa: E402 - needs the settings
 from machikoro.live.asgi import with_live  # noqa: E402
 from machikoro.logs import with_request_id  # noqa: E402
-from play.autoplay import play_due_bots  # noqa: E402
-from play.presence import write_sightings  # noqa: E402
 
 django_application = FileStreamingASGIHandler()  # static files sent as they are read
-application = with_request_id(with_live(django_application, play_due_bots, write_sightings))
+beside_the_server = [import_string(name) for name in settings.LIVE_BESIDE_THE_SERVER]
+application = with_request_id(with_live(django_application, *beside_the_server))
 
 # A full pass of the collector every this many passes of its middle generation (Python's
 # default: 10).

@@ -1,7 +1,9 @@
 """Friendly error pages in the visitor's language, never Django's technical ones.
 
 A failed CSRF check on a move (a page left open too long, a cookie cleared) gets the game's
-board back with a message, so the page keeps working; elsewhere it gets a page of its own.
+board back with a message, so the page keeps working: the app hands that answer to its views
+(`answer_csrf_failure_with`), since the plumbing imports no app. Elsewhere it gets a page of its
+own.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
-BOARD_POSTS = {"move", "undo", "rematch"}
 logger = logging.getLogger(__name__)
 
 
@@ -53,15 +54,22 @@ def server_error(request):
         return HttpResponse(f"{title}\n\n{text}\n", status=500, content_type="text/plain")
 
 
+def answer_csrf_failure_with(answer, *views) -> None:
+    """A failed CSRF check of a post to one of `views` is answered by `answer(request, **the
+    URL's arguments)` instead of the page below. Set before the URLs wrap the views (their
+    wrappers copy it)."""
+    for view in views:
+        view.csrf_failure_answer = answer
+
+
 def csrf_failure(request, reason=""):
     try:
         match = resolve(request.path_info)
     except Resolver404:
         match = None
-    if match and match.namespace == "play" and match.url_name in BOARD_POSTS:
-        from play.views import refused_after_csrf_failure
-
-        return refused_after_csrf_failure(request, **match.kwargs)
+    answer = getattr(match.func, "csrf_failure_answer", None) if match else None
+    if answer is not None:
+        return answer(request, **match.kwargs)
     return _page(
         request,
         403,

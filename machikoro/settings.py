@@ -277,6 +277,11 @@ LIVE_STREAMS_PER_ADDRESS = int(os.getenv("LIVE_STREAMS_PER_ADDRESS", "100"))
 LIVE_STREAMS_MAX = int(os.getenv("LIVE_STREAMS_MAX", "4000"))
 LIVE_SHED_LAG_SECONDS = float(os.getenv("LIVE_SHED_LAG_SECONDS", "0.5"))
 LIVE_SHED_RETRY_AFTER = float(os.getenv("LIVE_SHED_RETRY_AFTER", "10"))
+# The apps' tasks each server process runs beside its requests, named here so that the plumbing
+# (machikoro/asgi.py) starts them without importing an app: the bots' steps when their time
+# comes, so a game goes on with no page open (play.autoplay), and the phones' sightings written
+# together (play.presence).
+LIVE_BESIDE_THE_SERVER = ["play.autoplay.play_due_bots", "play.presence.write_sightings"]
 # A seat's phone seen this recently (its page, poll or stream) is in someone's hand: the shared
 # screen asks before it acts for that seat (play.presence). Longer than a stream's heartbeat.
 PLAY_PHONE_SEEN_SECONDS = float(os.getenv("PLAY_PHONE_SEEN_SECONDS", "60"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from machikoro.word_lists import or_list
 from play.engine.cards import Effect
 from play.engine.legacy.expedition import COST_PER_SPACE
 from play.engine.legacy.rest_day import REST_COINS
@@ -85,14 +86,6 @@ def icon_name(icon: str) -> str:
 
 def _coins(amount: int) -> str:
     return ngettext("%(amount)s coin", "%(amount)s coins", amount) % {"amount": amount}
-
-
-def or_list(words: list[str]) -> str:
-    """'cup', 'cup or bread', 'cup, bread or wheat', in the page's language: one of them (a card
-    has one icon, so a list of icons a card may have is never joined with 'and')."""
-    if len(words) < 2:
-        return "".join(words)
-    return _("%(items)s or %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def effect_text(effect: Effect) -> str:

@@ -101,7 +101,7 @@ class NoRematch(Exception):
 
 class SeatBoard(NamedTuple):
     """One board of a game's version: made for seat `made_for` (its link's key is in it), seen
-    by `seats` (play.pushed; stored as a SharedBoard)."""
+    by `seats` (play.board_maker; stored as a SharedBoard)."""
 
     made_for: int
     seats: tuple[int, ...]
@@ -159,7 +159,7 @@ class Game(models.Model):
     log_tail = models.JSONField(default=list)
 
     # Not stored. Set by a move on the copy of the row it locked (`_append`): the state it
-    # stored and the version it stored it at, which play.pushed makes the version's boards from
+    # stored and the version it stored it at, which play.board_maker makes the version's boards from
     # instead of reading them back (once the copy is at another version, they are not its).
     stored_state: GameState | None = None
     stored_at: int | None = None
@@ -613,7 +613,7 @@ class Game(models.Model):
         locked: bool = False,
     ) -> list[dict]:
         """Play a human's action made on `version`; returns the events. `then(game)` is called
-        with the game as it stands after the move, inside its transaction (play.pushed shares
+        with the game as it stands after the move, inside its transaction (play.board_maker shares
         the board the waiting seats see with the other processes). `locked`: this copy of the
         row was read with its lock in the transaction the move is to be made in (the move's
         view reads the game that way: one round trip less).

@@ -12,23 +12,23 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from machikoro.errors import answer_csrf_failure_with
 from machikoro.links import qr_code, reachable_url
 from machikoro.live import Update, event_stream, in_a_worker
-from play import charts, guide, presence, pushed
-from play.board import board_context, standings, table_context, turn_context
+from play import board_maker, guide, presence, pushed
+from play.board import board_context
+from play.board_maker import WATCH, context, rematch_path
 from play.engine import IllegalAction, replay_steps
 from play.forms import ImportForm, StartForm
 from play.limits import UnreadableInput, load_action
 from play.models import (
     HUMAN,
     LOG_LENGTH,
-    UNDOABLE,
     Game,
     NoRematch,
     NotYourTurn,
@@ -36,11 +36,7 @@ from play.models import (
     StaleVersion,
     effective_actions,
 )
-from play.player_colours import own_colours
 from play.refusals import refusal_text, setup_table
-
-WATCH = "watch"
-
 
 # --- helpers -------------------------------------------------------------------------------------
 
@@ -80,100 +76,10 @@ def _share_links(request: HttpRequest, game: Game) -> list[dict]:
     return links
 
 
-def may_undo(game: Game, state, entries: list[tuple], who) -> bool:
-    """Whether `who` may take back the last move (a build step, no die rolled since)."""
-    last = entries[-1] if entries else None
-    return bool(
-        last
-        and state.winner is None
-        and last[1] is not None
-        and last[2].get("type") in UNDOABLE
-        and game.version - 1 >= game.undo_floor
-        and game.may_act(who, last[1])
-    )
-
-
-def waits(game: Game, state, entries: list[tuple], who) -> bool:
-    """Whether `who` sees the board as everyone who waits for someone else does: nothing to
-    do, nothing to take back, nobody has won (play.pushed renders such a board once)."""
-    return (
-        state.winner is None
-        and not game.may_act(who, state.active)
-        and not may_undo(game, state, entries, who)
-    )
-
-
-def version_context(game: Game, state, entries) -> dict:
-    """What the board shows every viewer of the game's version alike (play.pushed makes it
-    once for all of a version's boards)."""
-    ctx = table_context(
-        state, game.seats, entries, seed_shown=game.seed_shown, seed_chosen=game.seed_chosen
-    )
-    ctx.update(
-        game=game,
-        table_key=f"{game.code}:{game.version}",
-        # the log is append-only: a place in it holds one action for good
-        log_key="",
-        # A finished game that offers no rematch changes no more: its page follows nothing.
-        polling=not (game.finished and not game.rematch_offered),
-        poll_ms=settings.PLAY_POLL_MS,
-        waiting_for_bot=game.bot_due_at is not None,
-    )
-    if state.winner is not None:
-        names = [p.name for p in state.players]
-        colours = own_colours(game.seats)
-        figures = charts.game_figures(game.setup, effective_actions(game.log()))
-        ctx.update(
-            standings=standings(state),
-            coins_chart=charts.coins_chart(names, figures["coins"], colours),
-            income_chart=charts.income_chart(names, figures["income"]),
-            seat_legend=charts.legend(names, colours),
-            colour_legend=charts.colour_legend(figures["income"]),
-        )
-    return ctx
-
-
-def context(
-    request, game: Game, who, *, error: str | None = None, state=None, entries=None, shared=None
-) -> dict:
-    """What the board shows `who`; `state` and `entries` when they were read already, `shared`
-    the version's `version_context` when it was made already."""
-    state = game.load() if state is None else state
-    entries = game.log_entries() if entries is None else entries
-    shared = version_context(game, state, entries) if shared is None else shared
-    you = who if isinstance(who, int) else None
-    may_act = state.winner is None and game.may_act(who, state.active)
-    give = request.GET.get("give") if request.method == "GET" else None
-    ctx = {
-        **shared,
-        **turn_context(state, shared["setup_key"], you=you, may_act=may_act, give=give),
-    }
-    ctx.update(
-        key=game.key_for(who) or WATCH,
-        who=who,
-        mode="host" if who == "host" else ("seat" if you is not None else "watch"),
-        may_act=may_act,
-        error=error,
-        can_undo=may_undo(game, state, entries, who),
-        seat_name=game.seats[you]["name"] if you is not None else "",
-    )
-    if state.winner is not None and game.rematched_as_id:
-        ctx["rematch_url"] = rematch_path(game, who)
-    return ctx
-
-
-def board_html(request: HttpRequest, game: Game, key: str) -> str:
-    """The board as the holder of `key` sees it, to put inside another page (a campaign's
-    game page shows it at once instead of fetching it after the page has loaded)."""
-    who = game.seat_for(key)
-    _seen(game, who)
-    return render_to_string("play/game.html#board", context(request, game, who), request)
-
-
 def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
     if request.htmx and request.method == "POST" and error is None:
         # A move's answer: made as the streams of its table make theirs (and shared with them)
-        return HttpResponse(pushed.answer(request, game, who))
+        return HttpResponse(board_maker.answer(request, game, who))
     ctx = context(request, game, who, error=error)
     if request.htmx:
         return render(request, "play/game.html#board", ctx, status=status)
@@ -305,11 +211,11 @@ def move(request: HttpRequest, code: str, key: str) -> HttpResponse:
                     version=version,
                     who=who,
                     for_seat=_confirmed_for(request),
-                    then=partial(pushed.share, request),
+                    then=partial(board_maker.share, request),
                     locked=True,
                 )
         except DatabaseError:
-            pushed.forget()  # boards made for a version that did not commit
+            board_maker.forget()  # boards made for a version that did not commit
             raise
     except PhoneInHand as asking:
         return _ask_first(request, game, who, asking.seat)
@@ -386,17 +292,6 @@ def undo(request: HttpRequest, code: str, key: str) -> HttpResponse:
     return redirect("play:game", game.code, key)
 
 
-def rematch_path(game: Game, who) -> str:
-    """The page's own seat (or the host's link, or watching) in the game's rematch."""
-    new = game.rematched_as
-    key = new.key_for(who)
-    return (
-        reverse("play:game", args=[new.code, key])
-        if key
-        else reverse("play:watch", args=[new.code])
-    )
-
-
 def _to_rematch(request: HttpRequest, game: Game, who) -> HttpResponse:
     """Lead this page into the rematch: at once, or (htmx) by the page itself."""
     target = rematch_path(game, who)
@@ -427,6 +322,9 @@ def refused_after_csrf_failure(request: HttpRequest, code: str, key: str) -> Htt
         "This page was out of date, so your move was not made. Nothing was changed: try again."
     )
     return _refused(request, game, who, message, 403)
+
+
+answer_csrf_failure_with(refused_after_csrf_failure, move, undo, rematch)
 
 
 @require_safe

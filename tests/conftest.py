@@ -52,7 +52,7 @@ def added_tutorial_deck(owner=None, *, for_everyone=True):
     """The tutorial deck as a host adds it: its three files uploaded and stored."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from legacy_deck.uploads import add_deck
+    from campaign.deck_uploads import add_deck
 
     files = [
         SimpleUploadedFile(name, (TUTORIAL_DECK / name).read_bytes())

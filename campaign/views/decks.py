@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.deck_text import localised
+from campaign.deck_uploads import DeckRefused, add_deck, delete_deck
 from campaign.forms import AddDeckForm
 from legacy_deck.models import UploadedDeck
-from legacy_deck.uploads import DeckRefused, add_deck, delete_deck
 
 
 @login_required

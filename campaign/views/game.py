@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign import dashboard, flow
 from campaign.models import Campaign, ChapterGame
-from play.views import board_html
+from play.board_maker import board_html
 
 from .access import mayor_by_link
 from .common import (

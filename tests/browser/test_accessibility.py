@@ -98,7 +98,7 @@ def _mayor(campaign: Campaign, name: str, seat: int = 0) -> str:
 def _add_the_tutorial_deck(owner) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from legacy_deck.uploads import add_deck
+    from campaign.deck_uploads import add_deck
 
     folder = Path(__file__).resolve().parents[1] / "deck" / "tutorial_deck"
     names = ("components.toml", "deck.toml", "boxes.toml")

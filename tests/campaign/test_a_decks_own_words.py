@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign import backup, decks, flow
+from campaign.deck_uploads import DeckRefused, add_deck, delete_deck
 from campaign.models import Campaign
 from legacy_deck.models import UploadedDeck
-from legacy_deck.uploads import DeckRefused, add_deck, delete_deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_add_a_deck import new_campaign_form, tutorial_texts, uploads  # noqa: E402

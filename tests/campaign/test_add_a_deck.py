@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaign import decks, flow
+from campaign.deck_uploads import DeckRefused, add_deck, delete_deck
 from campaign.models import Campaign
 from legacy_deck.models import UploadedDeck
-from legacy_deck.uploads import DeckRefused, add_deck, delete_deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deck"))
 from planted_faults import FAULTS, TUTORIAL, planted  # noqa: E402

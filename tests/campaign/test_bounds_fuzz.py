@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from campaign import decks, flow
-from legacy_deck.uploads import DeckRefused, add_deck
+from campaign.deck_uploads import DeckRefused, add_deck
 from play import charts
 
 TESTS = Path(__file__).resolve().parents[1]

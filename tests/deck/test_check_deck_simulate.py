@@ -41,7 +41,7 @@ def test_write_keeps_the_figures_of_a_shipped_deck_only(tmp_path, monkeypatch):
     shutil.copytree(TUTORIAL, folder)
     # installed as a shipped deck
     monkeypatch.setattr(
-        "legacy_deck.management.commands.check_deck.deck_folders", lambda _root: [folder]
+        "campaign.management.commands.check_deck.deck_folders", lambda _root: [folder]
     )
     call_command("check_deck", str(folder), simulate=1, write=True, stdout=StringIO())
 

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from stream_reader import read_stream
 from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
-from play import pushed
+from play import board_maker, pushed
 from play.models import Game, SharedBoard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,7 +40,7 @@ def renders(monkeypatch):
             made.append(context["who"])
         return render_to_string(name, context, request)
 
-    monkeypatch.setattr(pushed, "render_to_string", counted)
+    monkeypatch.setattr(board_maker, "render_to_string", counted)
     return made
 
 
@@ -88,26 +88,26 @@ def test_the_move_stores_each_board_of_its_version_once(client):
     # wait for him and share one, made for Ann, the mover
     assert {made_for: row.seats for made_for, row in shared.items()} == {0: ",0,2,", 1: ",1,"}
     for row in shared.values():
-        assert pushed.CSRF_PLACEHOLDER in row.html or "csrfmiddlewaretoken" not in row.html
+        assert board_maker.CSRF_PLACEHOLDER in row.html or "csrfmiddlewaretoken" not in row.html
         assert "\n" not in row.html  # one line: one `data:` line of a stream
 
 
 def test_another_process_sends_the_moves_boards_without_rendering(client, pings_fast, renders):
     game = _ann_rolled_and_built(client)
-    pushed.forget()  # what another process has in memory: nothing
+    board_maker.forget()  # what another process has in memory: nothing
     renders.clear()
 
     shared = _streams(game, 1)
 
     assert renders == []
-    pushed.forget()
+    board_maker.forget()
     SharedBoard.objects.all().delete()
     rendered = _streams(game, 1)  # as a process renders a version that nobody shared
     assert renders
     for seat in shared:
         assert TOKEN.sub("TOKEN", shared[seat]) == TOKEN.sub("TOKEN", rendered[seat])
         assert f'data-you="{seat}"' in shared[seat] and game.seats[seat]["secret"] in shared[seat]
-        assert pushed.CSRF_PLACEHOLDER not in shared[seat]
+        assert board_maker.CSRF_PLACEHOLDER not in shared[seat]
     assert shared[1].count("data: ") == 1  # the board is one line
 
 
@@ -118,7 +118,7 @@ def test_what_every_viewer_sees_alike_is_made_once_a_version(client, monkeypatch
         parts.append(name.partition("#")[2])
         return render_to_string(name, context, request)
 
-    monkeypatch.setattr(pushed, "render_to_string", counted)
+    monkeypatch.setattr(board_maker, "render_to_string", counted)
     _ann_rolls(client)
 
     # Ann may build (her market's cards are buttons); Ben and Cleo wait: two boards, one table
@@ -152,7 +152,7 @@ def test_seats_that_wait_share_one_stored_board_with_their_own_keys(client, ping
     game = _ann_rolls(client)
     (waiting,) = SharedBoard.objects.exclude(made_for=0)
     assert waiting.seats == ",1,2,"  # Ben and Cleo wait for Ann to build
-    pushed.forget()
+    board_maker.forget()
     renders.clear()
 
     boards = _streams(game, 0)
@@ -178,7 +178,7 @@ def test_the_moves_own_process_sends_its_boards_from_memory(client, django_asser
 
 def test_another_process_reads_a_moves_boards_once_for_all_its_streams(client, monkeypatch):
     game = _ann_rolled_and_built(client)
-    pushed.forget()  # this process did not take the move: it has none of its boards
+    board_maker.forget()  # this process did not take the move: it has none of its boards
     reads = []
     latest = Game.latest_boards
 
@@ -210,13 +210,13 @@ def test_another_process_reads_a_moves_boards_once_for_all_its_streams(client, m
 
 def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypatch):
     game = Game.start("classic", PEOPLE, seed=8)
-    share = pushed.share
+    share = board_maker.share
 
     def share_then_fail(request, locked):
         share(request, locked)
         raise DatabaseError("the commit failed")
 
-    monkeypatch.setattr(pushed, "share", share_then_fail)
+    monkeypatch.setattr(board_maker, "share", share_then_fail)
     for kept in ("default", "board_pieces"):  # fragments by version, and lasting ones
         caches[kept].set("made-before", "a fragment")
 
@@ -235,9 +235,9 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
         )
         is None
     )
-    assert not pushed._seat_boards.items and not pushed._snapshots.items
+    assert not board_maker._seat_boards.items and not board_maker._snapshots.items
     # nor the parts of its boards that every page of the version shares
-    assert not pushed._tables.items and not pushed._version_contexts.items
+    assert not board_maker._tables.items and not board_maker._version_contexts.items
     # a log line is cached by its place in the log, which the next move takes
     assert caches["default"].get("made-before") is None
     assert caches["board_pieces"].get("made-before") is None
@@ -265,7 +265,7 @@ def test_a_move_makes_its_boards_without_reading_back(client, pings_fast):
     game = Game.start("classic", PEOPLE, seed=8)
     ann = f"/g/{game.code}/{game.seats[0]['secret']}/move/"
     client.post(ann, {"version": 0, "action": '{"type":"roll","dice":1}'}, HTTP_HX_REQUEST="true")
-    pushed.forget()  # as in a process that did not make version 1: the log's tail is in the row
+    board_maker.forget()  # as in a process that did not make version 1: the log tail is in the row
 
     with CaptureQueriesContext(connection) as queries:
         client.post(ann, {"version": 1, "action": PASS}, HTTP_HX_REQUEST="true")
@@ -273,7 +273,7 @@ def test_a_move_makes_its_boards_without_reading_back(client, pings_fast):
     reads = [query["sql"] for query in queries if query["sql"].startswith("SELECT")]
     assert not [sql for sql in reads if "play_gameaction" in sql]  # the state and the log's
     made = _streams(game, 1)  # tail are what the move wrote
-    pushed.forget()
+    board_maker.forget()
     SharedBoard.objects.all().delete()
     read = _streams(game, 1)  # as a process that read version 2 from the database
     for seat in made:

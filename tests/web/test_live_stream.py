@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from stream_reader import read_stream, run
 
 from machikoro.live.hub import Hub
-from play import pushed
+from play import board_maker
 from play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -142,7 +142,7 @@ def test_a_version_is_rendered_once_for_the_seats_that_wait_and_once_for_the_wat
             rendered.append(context["who"])
         return render_to_string(name, context, request)
 
-    monkeypatch.setattr(pushed, "render_to_string", counted)
+    monkeypatch.setattr(board_maker, "render_to_string", counted)
 
     def stream(key: str, seen: int) -> str:
         (board,) = read_stream(f"/g/{game.code}/{key}/events/?v={seen}", 1)[1]
@@ -170,4 +170,4 @@ def test_a_version_is_rendered_once_for_the_seats_that_wait_and_once_for_the_wat
     assert 'data-you="2"' in cleo and game.seats[2]["secret"] in cleo
     assert ann not in cleo and "Waiting for Ben" in cleo
     assert 'data-you="1"' in ben and 'name="csrfmiddlewaretoken"' in ben
-    assert pushed.CSRF_PLACEHOLDER not in ben + cleo + answer.content.decode()
+    assert board_maker.CSRF_PLACEHOLDER not in ben + cleo + answer.content.decode()

@@ -8,7 +8,7 @@ import random
 import pytest
 from django.apps import apps
 
-from play import pushed
+from play import board_maker
 from play.engine import legal_actions
 from play.models import LOG_LENGTH, Game, GameAction
 from tests.web.next_moves import host_plays, post_next_move, roll_or_pass
@@ -74,7 +74,7 @@ def test_an_imported_game_keeps_its_logs_tail():
 def test_a_move_made_by_a_process_that_lacks_the_version_before_reads_no_log(client):
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=6)
     host_plays(game, 4)
-    pushed.forget()  # as in a process that did not make the move before
+    board_maker.forget()  # as in a process that did not make the move before
 
     queries = post_next_move(client, game, game.key_for(game.load().active))
 

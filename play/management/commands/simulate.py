@@ -3,7 +3,7 @@
     python manage.py simulate --edition classic --players 4 --games 1000 \
         --bots greedy,random,random,random --seed 1
 
-`legacy_deck`'s `simulate_chapter` plays a chapter of our Legacy campaign the same way and
+`campaign`'s `simulate_chapter` plays a chapter of our Legacy campaign the same way and
 prints the same report (it subclasses this command; `play` knows nothing of the deck).
 """
 

@@ -4,6 +4,8 @@
     row = add_deck(files, owner=request.user)   # DeckRefused(problems) and nothing stored
     delete_deck(row)                            # DeckRefused while campaigns are played with it
 
+The installation's door for a deck, so the campaign's: it refuses what this installation cannot
+play (a shipped deck's id, a colour the screens lack) and keeps a deck campaigns are played with.
 A deck is data: its text is stored as it came and only ever read by the loader, which bounds
 every size before it builds anything; templates escape all of it.
 """
@@ -15,15 +17,14 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from legacy_deck.archive import ArchiveProblem, deck_files, is_zip
+from legacy_deck.format import Deck
+from legacy_deck.loader import FILES, MAX_FILE_BYTES, SHIPPED, read_deck_text
+from legacy_deck.models import UploadedDeck
+from legacy_deck.problem_words import problem_words
+from legacy_deck.shipped import deck_folders
+from legacy_deck.validate import validate
 from play.player_colours import PLAYER_COLOURS
-
-from .archive import ArchiveProblem, deck_files, is_zip
-from .format import Deck
-from .loader import FILES, MAX_FILE_BYTES, SHIPPED, read_deck_text
-from .models import UploadedDeck
-from .problem_words import problem_words
-from .shipped import deck_folders
-from .validate import validate
 
 # Three files at their largest, or an archive of them; a request larger than this is refused
 # before its content is read.

@@ -11,6 +11,8 @@ import statistics
 
 from django.core.management.base import BaseCommand
 
+from campaign.balance import measure
+from campaign.decks import uploaded_deck
 from legacy_deck.models import UploadedDeck
 
 
@@ -22,9 +24,6 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
 
     def handle(self, *args, campaigns=30, seed=1, **options):
-        from campaign.balance import measure
-        from campaign.decks import uploaded_deck
-
         for row in UploadedDeck.objects.filter(rounds={}).only("pk", "added", "title"):
             deck = uploaded_deck(row)
             rounds = {

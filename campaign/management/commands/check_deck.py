@@ -17,6 +17,7 @@ import statistics
 
 from django.core.management.base import BaseCommand, CommandError
 
+from campaign.balance import measure, table_head, table_row
 from legacy_deck.loader import SHIPPED, read_deck
 from legacy_deck.management.deck_option import deck_folder
 from legacy_deck.shipped import SIMULATION, deck_folders
@@ -80,8 +81,6 @@ class Command(BaseCommand):
             self._simulate(deck, folder, simulate, seed, write)
 
     def _simulate(self, deck, folder, campaigns: int, seed: int, write: bool) -> None:
-        from campaign.balance import measure, table_head, table_row
-
         self.stdout.write(
             f"\n{campaigns} campaigns of greedy bots per number of mayors, seed {seed}"
         )
