@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -39,8 +40,13 @@ def _box_back(deck_id: str) -> dict | None:
 @login_required
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
+    # a restored backup is a copy beside its original: the row says which, and since when
+    restored = Campaign.history.filter(id=OuterRef("pk"), history_change_reason="import")
     campaigns = list(
-        Campaign.objects.filter(owner=request.user).prefetch_related("mayors").order_by("-updated")
+        Campaign.objects.filter(owner=request.user)
+        .annotate(restored=Exists(restored))
+        .prefetch_related("mayors")
+        .order_by("-updated")
     )
     return render(request, "campaign/mine.html", {"campaigns": campaigns})
 
