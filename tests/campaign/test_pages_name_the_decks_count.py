@@ -5,7 +5,7 @@ Comet, whose dashboard links to How it works, must not read "ten games" or "afte
 import re
 
 import pytest
-from campaign_helpers import new_campaign
+from campaign_helpers import new_campaign, record_chapters
 from django.urls import reverse
 from shipped_decks import COMET_OVER_MILLBROOK, SEVEN_WINDS_BAY, shipped_deck
 
@@ -69,3 +69,13 @@ def test_a_page_with_no_deck_in_play_names_no_count_of_games(client, language, u
     text = words_of(client, url, language)
     assert TEN.findall(text) == []
     assert COUNTED_GAMES.findall(text) == []
+
+
+def test_a_comet_groups_charts_have_three_games_on_their_axis(client):
+    campaign = new_campaign(deck=shipped_deck(COMET_OVER_MILLBROOK))
+    record_chapters(campaign, 1)
+    page = client.get(reverse("campaign:charts", args=[campaign.table_secret])).content.decode()
+    ticks = re.findall(
+        r'<text x="[^"]+" y="[^"]+" font-size="12" text-anchor="middle">(\d+)</text>', page
+    )
+    assert ticks == ["1", "2", "3"] * 2  # the wins chart and the coins chart
