@@ -32,6 +32,7 @@ from play.engine import IllegalAction
 from play.models import Game
 
 from . import decks, flow
+from .errors import FlowError
 from .flow.picking import begin_picking
 from .import_bounds import check_bounds, with_new_links
 from .models import (
@@ -228,12 +229,12 @@ def _import(doc: Any, owner) -> Campaign:
     check_bounds(doc)  # before anything is written or replayed
     doc = with_new_links(doc)
     declared = _dict(doc, "deck")
-    deck = decks.find_deck(
+    found = decks.find_deck(
         str(declared.get("id"))[:64],
         str(declared.get("digest"))[:64],
         owner_id=getattr(owner, "pk", None),
     )
-    if deck is None:
+    if found is None:
         raise BackupError(
             _(
                 "The campaign was played with the legacy deck “%(deck)s” in a version this "
@@ -242,11 +243,16 @@ def _import(doc: Any, owner) -> Campaign:
             )
             % {"deck": str(declared.get("id"))[:64]}
         )
+    deck, row = found
     with transaction.atomic():
-        return _store(doc, deck, owner)
+        try:
+            added_deck = decks.locked_row(row) if row is not None else None
+        except FlowError as error:
+            raise BackupError(error.message) from None
+        return _store(doc, deck, added_deck, owner)
 
 
-def _store(doc: dict, deck, owner) -> Campaign:
+def _store(doc: dict, deck, added_deck, owner) -> Campaign:
     data = _dict(doc, "campaign")
     reader = DeckState.from_dict(_dict(data, "reader"))
     if reader.deck_id != deck.id or not deck.reads_like(reader.digest):
@@ -271,6 +277,7 @@ def _store(doc: dict, deck, owner) -> Campaign:
         table_secret=_secret(data, "table_secret", CAMPAIGN_SECRET_LENGTHS),
         deck_id=deck.id,
         deck_digest=deck.digest,
+        added_deck=added_deck,
         # A file from before chosen seeds holds the seed the campaign was given at random: its
         # coming games draw their own instead (`Campaign.chosen_seed`).
         chosen_seed=None if data.get("chosen_seed") is None else _int(data, "chosen_seed", BIG_INT),

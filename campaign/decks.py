@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .models import Campaign
 
 
+# What finding a row needs, without its files' text.
+_ROW_KEYS = ("pk", "added", "deck_id", "digest", "owner_id", "for_everyone")
+
+
 @cache
 def our_deck() -> Deck:
     """Seven Winds Bay as shipped now: the deck a campaign is made of when none is chosen."""
@@ -35,11 +39,27 @@ def our_deck() -> Deck:
 
 def deck_of(campaign: Campaign) -> Deck:
     """The campaign's deck in the version it was begun with; FlowError when this installation
-    does not have that version."""
-    found = find_deck(campaign.deck_id, campaign.deck_digest, owner_id=campaign.owner_id)
-    if found is None:
+    does not have that version. An added deck is read from the very row the campaign is bound
+    to (`Campaign.added_deck`), never from another account's deck of the same id."""
+    found = _shipped(campaign.deck_id, campaign.deck_digest)
+    if found is not None:
+        return found
+    row = (
+        UploadedDeck.objects.filter(pk=campaign.added_deck_id).only(*_ROW_KEYS).first()
+        if campaign.added_deck_id is not None
+        else None
+    )
+    if row is None:
+        # A campaign begun before campaigns were bound to their row: bound now to a row its
+        # owner may use, if there is one.
+        row = usable_row(campaign.deck_id, campaign.deck_digest, owner_id=campaign.owner_id)
+        if row is not None and type(campaign).objects.filter(
+            pk=campaign.pk, added_deck__isnull=True
+        ).update(added_deck=row):
+            campaign.added_deck = row
+    if row is None or row.deck_id != campaign.deck_id or row.digest != campaign.deck_digest:
         raise FlowError(missing_deck_message(campaign.deck_id))
-    return found
+    return uploaded_deck(row)
 
 
 def missing_deck_message(deck_id: str) -> str:
@@ -49,18 +69,46 @@ def missing_deck_message(deck_id: str) -> str:
     ) % {"deck": deck_id}
 
 
-def find_deck(deck_id: str, digest: str, *, owner_id: int | None = None) -> Deck | None:
-    """The deck `deck_id` in the version `digest` names: shipped, or added by a host (the
-    campaign owner's own first)."""
+def deleted_deck_message() -> str:
+    return _("That deck was deleted a moment ago: choose another one.")
+
+
+def _shipped(deck_id: str, digest: str) -> Deck | None:
     deck = our_deck()
     if deck_id == deck.id and deck.reads_like(digest):
         return deck
-    found = shipped.find_shipped(deck_id, digest)
+    return shipped.find_shipped(deck_id, digest)
+
+
+def find_deck(
+    deck_id: str, digest: str, *, owner_id: int | None = None
+) -> tuple[Deck, UploadedDeck | None] | None:
+    """The deck `deck_id` in the version `digest` names, and the added row it is read from
+    (None for a shipped deck): shipped, or added by this owner, or made available to every
+    account. Another account's own deck is never found."""
+    found = _shipped(deck_id, digest)
     if found is not None:
-        return found
-    rows = UploadedDeck.objects.filter(deck_id=deck_id, digest=digest).only("pk", "added")
-    row = (rows.filter(owner_id=owner_id).first() if owner_id else None) or rows.first()
-    return uploaded_deck(row) if row is not None else None
+        return found, None
+    row = usable_row(deck_id, digest, owner_id=owner_id)
+    return (uploaded_deck(row), row) if row is not None else None
+
+
+def usable_row(deck_id: str, digest: str, *, owner_id: int | None) -> UploadedDeck | None:
+    """The added deck of this id and structure that `owner_id` may begin a campaign with: their
+    own first, then one made available to everyone."""
+    rows = UploadedDeck.objects.filter(deck_id=deck_id, digest=digest).only(*_ROW_KEYS)
+    own = rows.filter(owner_id=owner_id).first() if owner_id is not None else None
+    return own or rows.filter(for_everyone=True).first()
+
+
+def locked_row(row: UploadedDeck) -> UploadedDeck:
+    """`row`, locked until the transaction ends, so that deleting it and binding a campaign to
+    it happen one after the other; FlowError if it was deleted meanwhile. Call inside a
+    transaction."""
+    locked = UploadedDeck.objects.select_for_update().filter(pk=row.pk).only("pk").first()
+    if locked is None:
+        raise FlowError(deleted_deck_message())
+    return locked
 
 
 def deck_named(deck_id: str) -> Deck | None:
@@ -74,8 +122,12 @@ def deck_named(deck_id: str) -> Deck | None:
 
 def uploaded_deck(row: UploadedDeck) -> Deck:
     """An added deck, loaded from its row once per process (its text never changes). A row's
-    time of adding is part of the key: a primary key may be used again after a delete."""
-    return _loaded(row.pk, row.added)
+    time of adding is part of the key: a primary key may be used again after a delete.
+    FlowError when the row was deleted meanwhile."""
+    try:
+        return _loaded(row.pk, row.added)
+    except UploadedDeck.DoesNotExist:
+        raise FlowError(deleted_deck_message()) from None
 
 
 @lru_cache(maxsize=32)

@@ -17,6 +17,7 @@ from play.models import HUMAN
 from . import decks, flow
 from .backup import MAX_BYTES
 from .deck_text import colour_name, localised
+from .errors import FlowError
 
 SLOTS = 4
 
@@ -137,7 +138,12 @@ class NewCampaignForm(forms.Form):
             raise forms.ValidationError(_("A campaign has 2 to 4 mayors."))
         data["mayors"] = mayors
         key = data.get("deck") or next(iter(self.decks), None)
-        data["deck"] = self.decks[key].deck() if key in self.decks else None
+        choice = self.decks.get(key)
+        try:
+            data["deck"] = choice.deck() if choice is not None else None
+        except FlowError as error:  # the deck was deleted since the page was made
+            raise forms.ValidationError(error.message) from None
+        data["added_deck"] = choice.added if choice is not None else None
         if not (data.get("name") or "").strip() and data["deck"] is not None:
             data["name"] = localised(data["deck"].cover.title)[: flow.CAMPAIGN_NAME_LENGTH]
         return data

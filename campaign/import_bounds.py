@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from play.engine import bounds
 from play.engine.bots import BOTS
 from play.models import HUMAN
 from play.models import _token as game_key
@@ -29,10 +30,10 @@ CAMPAIGN_MAX_ACTIONS = 20_000
 # The first Golden Book entry cannot be older than the app, nor any date in the future (a day's
 # grace for time zones).
 EARLIEST_DATE = datetime.date(2020, 1, 1)
-MAX_CIRCLES = 20  # a mayor's ticked circles: a few per chapter at most
+MAX_CIRCLES = bounds.CIRCLES.high
 # A mayor's picks in free play, as many as the deck says (four in ours): the file's deck is looked
 # up after these bounds, which only keep what no deck could ask for out.
-MAX_FREE_PLAY_PICKS = 20
+MAX_FREE_PLAY_PICKS = bounds.PICKS.high
 
 
 def _refuse(what: str) -> Exception:

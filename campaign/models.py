@@ -120,6 +120,16 @@ class Campaign(models.Model):
     table_secret = models.CharField(max_length=40, default=_secret, unique=True)
     deck_id = models.CharField(max_length=64)
     deck_digest = models.CharField(max_length=64)
+    # The added deck's row the campaign was begun with (None for a shipped deck): its words are
+    # read from that row alone, never from another account's deck of the same id and structure,
+    # and the row cannot be deleted while a campaign is bound to it.
+    added_deck = models.ForeignKey(
+        "legacy_deck.UploadedDeck",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="campaigns",
+    )
     # legacy_deck.reader.DeckState.to_dict(): how far the deck has been read, boxes, sides
     reader = models.JSONField(default=dict)
     # the game being prepared, played or just finished; past the deck's games: free play

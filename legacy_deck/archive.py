@@ -8,13 +8,30 @@ most MAX_FILE_BYTES however large it claims or turns out to be; nothing is unpac
 from __future__ import annotations
 
 import io
+import lzma
 import zipfile
+import zlib
 from pathlib import PurePosixPath
 
 from .loader import FILES, MAX_FILE_BYTES
 
 MAX_ENTRIES = 20
 ARCHIVE_SUFFIXES = (".zip", ".jar", ".tar", ".gz", ".tgz", ".7z", ".rar", ".xz", ".bz2")
+
+
+# What reading a member whose stream is damaged raises: zipfile's own errors (a bad CRC, an
+# encrypted or unknown method), and each decompressor's (deflate: zlib.error, bzip2: OSError,
+# lzma: LZMAError); none is worth more than a sentence.
+_DAMAGED = (
+    zipfile.BadZipFile,
+    NotImplementedError,
+    RuntimeError,
+    ValueError,
+    EOFError,
+    OSError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 
 class ArchiveProblem(ValueError):
@@ -64,7 +81,7 @@ def deck_files(data: bytes) -> tuple[dict[str, bytes], list[ArchiveProblem]]:
         try:
             with archive.open(entry) as member:
                 content = member.read(MAX_FILE_BYTES + 1)  # the listing's size may lie
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError, EOFError):
+        except _DAMAGED:
             problems.append(ArchiveProblem("unreadable", name=path.name))
             continue
         if len(content) > MAX_FILE_BYTES:

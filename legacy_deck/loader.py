@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from play.engine import bounds
 from play.engine.cards import (
     ICONS,
     ISLAND_EFFECTS,
@@ -65,9 +66,9 @@ FILES = {"components": "components.toml", "deck": "deck.toml", "boxes": "boxes.t
 # Ours are 70 KB together (43 KB the largest); a group's own deck has no reason to be ten times
 # larger, and a megabyte of TOML parses in well under a second.
 MAX_FILE_BYTES = 512 * 1024
-MAX_NUMBER = 999
-# tomllib parses nested arrays and tables recursively: deeper would be a RecursionError.
-MAX_NESTING = 64
+MAX_NUMBER = bounds.DECK_NUMBER.high
+# tomllib parses nested arrays and tables recursively, and slowly (63 deep: 1.2 s a file).
+MAX_NESTING = 16
 # Counts and lengths a deck stays within (ours: 24 cards, 118 components, 6 boxes, stories of
 # at most 630 characters, 8 instructions a side).
 MAX_CARDS = 200
@@ -75,6 +76,14 @@ MAX_COMPONENTS = 600
 MAX_BOXES = 50
 MAX_TEXT = 4000
 MAX_LIST = 200
+# Bounds on a file's text the parser never sees past (issue 35): tomllib's time and memory grow
+# with the square of a dotted key's parts (20,000 parts: 55 s and 2 GB), and it takes about
+# 0.1 ms a key and part. Ours: keys and table names of at most 2 parts, nesting 3 deep, at most
+# 1,503 keys, tables and lists in a file.
+MAX_KEY_PARTS = 4
+MAX_KEYS = 10_000
+# A text of MAX_TEXT characters written with \uXXXX escapes throughout, and its quotes.
+MAX_WRITTEN_TEXT = 6 * MAX_TEXT + 6
 _CARD_KEYS = {"id", "name", "colour", "icon", "cost", "numbers", "effect"}
 
 
@@ -163,8 +172,9 @@ def _parse_toml(raw: str | bytes) -> dict:
             raise _Unreadable(f"not UTF-8 text (byte {error.start})") from None
     else:
         text = raw
-    if _nesting(text) > MAX_NESTING:
-        raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels")
+    problem = _shape_problem(text)
+    if problem is not None:
+        raise _Unreadable(problem)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -173,31 +183,86 @@ def _parse_toml(raw: str | bytes) -> dict:
         raise _Unreadable(f"nested too deeply: more than {MAX_NESTING} levels") from None
 
 
-def _nesting(text: str) -> int:
-    """The deepest run of unclosed brackets and braces outside strings and comments (an upper
-    bound of what the parser will recurse into)."""
-    deepest = depth = 0
-    quote = ""
-    index, end = 0, len(text)
-    while index < end:
-        char = text[index]
-        if quote:
+class _Shape:
+    """What a TOML text asks of the parser, read in one linear pass over its characters
+    (strings of all four kinds and comments skipped): how deeply brackets and braces nest, the
+    most parts a dotted key or table header has, how many keys it sets, and its longest string
+    as written. Each is an upper bound of the real figure, so a text within the bounds is
+    parsed in time and memory linear in its size (docs/deck-format.md has the measured worst)."""
+
+    # keys: every key, table name, array and inline table, each a dict or list the parser makes
+    __slots__ = ("nesting", "key_parts", "keys", "longest_string")
+
+    def __init__(self, text: str):
+        self.nesting = self.key_parts = self.keys = self.longest_string = 0
+        depth = dots = 0
+        index, end = 0, len(text)
+        while index < end:
+            char = text[index]
+            if char in "\"'":
+                index = self._skip_string(text, index)
+                continue
+            if char == "#":
+                newline = text.find("\n", index)
+                index = end if newline < 0 else newline
+                continue
+            if char == ".":
+                dots += 1
+                self.key_parts = max(self.key_parts, dots + 1)
+            elif char in _KEY_ENDS:
+                dots = 0
+                if char in "[{":
+                    self.keys += 1  # a table's name, an array, an inline table
+                    depth += 1
+                    self.nesting = max(self.nesting, depth)
+                elif char in "]}":
+                    depth = max(depth - 1, 0)
+                elif char == "=":
+                    self.keys += 1
+            index += 1
+
+    def _skip_string(self, text: str, start: int) -> int:
+        """The index just past the string that begins at `start`."""
+        quote = text[start]
+        triple = text.startswith(quote * 3, start)
+        closing = quote * 3 if triple else quote
+        index = start + len(closing)
+        end = len(text)
+        while index < end:
+            char = text[index]
             if char == "\\" and quote == '"':
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            newline = text.find("\n", index)
-            index = end if newline < 0 else newline
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(depth - 1, 0)
-        index += 1
-    return deepest
+                index += 2
+                continue
+            if not triple and char == "\n":
+                break  # unclosed: the parser will say so
+            if text.startswith(closing, index):
+                run = len(closing)
+                # a closing triple may follow one or two quotes of the string's own ("""a"""")
+                while triple and run < 5 and text.startswith(quote, index + run):
+                    run += 1
+                index += run
+                break
+            index += 1
+        self.longest_string = max(self.longest_string, index - start)
+        return index
+
+
+# What ends a run of dotted key parts: a dot further on belongs to another key or a value.
+_KEY_ENDS = frozenset("=,[]{}\n")
+
+
+def _shape_problem(text: str) -> str | None:
+    """Why the parser must not be given `text`, or None."""
+    shape = _Shape(text)
+    if shape.nesting > MAX_NESTING:
+        return f"nested too deeply: more than {MAX_NESTING} levels"
+    if shape.key_parts > MAX_KEY_PARTS:
+        return f"a dotted key or table name of more than {MAX_KEY_PARTS} parts"
+    if shape.keys > MAX_KEYS:
+        return f"more than {MAX_KEYS} keys, tables and lists in one file"
+    if shape.longest_string > MAX_WRITTEN_TEXT:
+        return f"text longer than {MAX_TEXT} characters"
+    return None
 
 
 def _oversized(data: dict) -> list[Problem]:
@@ -409,7 +474,7 @@ def _one_of(value: Any, choices) -> bool:
 def _int(value: Any) -> bool:
     """A whole number a deck can mean: card and box numbers, copies, costs and settings stay far
     below it, and a larger one would have the validator count to it."""
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
+    return bounds.DECK_NUMBER.holds(value)
 
 
 # -- components.toml ------------------------------------------------------------------------------
@@ -518,14 +583,14 @@ def _component(kind: str, entry: Any, where: str, report: _Reporter) -> Componen
         except ContentError as error:
             report(f"{where}.effect", str(error))
         space = entry.get("space")
-        if not _int(space) or space < 1:
-            report(f"{where}.space", "an island needs its space on the track (1 to 999)")
+        if not bounds.TRACK.holds(space):
+            report(f"{where}.space", f"an island needs its space on the track ({bounds.TRACK})")
         else:
             fields["space"] = space
     elif kind == "track":
         length = entry.get("length")
-        if not _int(length) or length < 1:
-            report(f"{where}.length", "a track needs a length of 1 to 999 spaces")
+        if not bounds.TRACK.holds(length):
+            report(f"{where}.length", f"a track needs a length of {bounds.TRACK} spaces")
         else:
             fields["length"] = length
     elif kind in ("boat", "marketplace"):
@@ -551,10 +616,15 @@ def _only(entry: dict, keys: set[str]) -> dict:
 
 def _copies(entry: dict, where: str, report: _Reporter) -> int:
     copies = entry.get("copies", 5)
-    if not _int(copies) or copies < 1:
-        report(f"{where}.copies", "the pile needs 1 to 999 copies")
+    if not _PILE.holds(copies):
+        report(f"{where}.copies", f"the pile needs {_PILE} copies")
         return 1
     return copies
+
+
+# A pile of the market holds at least one card and no more than the engine takes.
+_PILE = bounds.Bound(1, bounds.PILE.high)
+_STICKER_BOUNDS = {"cost": bounds.COST, "amount": bounds.AMOUNT}
 
 
 def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
@@ -564,18 +634,28 @@ def _sticker_change(change: Any, field: str, report: _Reporter) -> dict | None:
     ((key, value),) = change.items()
     if not _one_of(key, STICKER_CHANGES):
         report(field, f"a sticker cannot change {key!r} (only {', '.join(STICKER_CHANGES)})")
-    elif key in ("cost", "amount") and (not _int(value) or value < 0):
-        report(field, f"{key} must be a whole number from 0 to 999")
+    elif key in _STICKER_BOUNDS and not _STICKER_BOUNDS[key].holds(value):
+        report(field, f"{key} must be a whole number from {_STICKER_BOUNDS[key]}")
     elif key == "numbers" and (
-        not isinstance(value, list) or not value or not all(_int(n) and 1 <= n <= 12 for n in value)
+        not isinstance(value, list)
+        or not value
+        or not all(bounds.DIE_NUMBER.holds(n) for n in value)
     ):
-        report(field, "numbers must be a list of whole numbers from 1 to 12")
+        report(field, f"numbers must be a list of whole numbers from {bounds.DIE_NUMBER}")
     elif key == "icon" and not _one_of(value, ICONS):
         report(field, f"unknown icon {value!r}")
     return dict(change)
 
 
 # -- deck.toml ------------------------------------------------------------------------------------
+
+
+# A campaign setting is a count from 0; those a campaign's rows keep have their own bounds.
+_SETTING = bounds.Bound(0, bounds.DECK_NUMBER.high)
+_SETTING_BOUNDS = {
+    "start_circles": bounds.CIRCLES,
+    "free_play_picks": bounds.PICKS,
+}
 
 
 def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
@@ -593,15 +673,16 @@ def _shape(data: Any, problems: list[Problem]) -> CampaignShape:
         if isinstance(default, tuple):
             kind = str if key not in ("landmark_costs",) else int
             if not isinstance(value, list) or not all(
-                isinstance(item, str) if kind is str else _int(item) and item >= 0 for item in value
+                isinstance(item, str) if kind is str else bounds.COST.holds(item) for item in value
             ):
-                what = "ids" if kind is str else "whole numbers from 0 to 999"
+                what = "ids" if kind is str else f"whole numbers from {bounds.COST}"
                 problems.append(Problem(file, f"must be a list of {what}", None, f"campaign.{key}"))
                 continue
             value = tuple(value)
-        elif not _int(value) or value < 0:
+        elif not _SETTING_BOUNDS.get(key, _SETTING).holds(value):
+            bound = _SETTING_BOUNDS.get(key, _SETTING)
             problems.append(
-                Problem(file, "must be a whole number from 0 to 999", None, f"campaign.{key}")
+                Problem(file, f"must be a whole number from {bound}", None, f"campaign.{key}")
             )
             continue
         values[key] = value

@@ -128,7 +128,35 @@ PATTERNS = [
         ),
     ),
     (r"the deck never opens this box", gettext_lazy("the deck never opens this box")),
-    (r"the pile needs 1 to 999 copies", gettext_lazy("the pile needs 1 to 999 copies")),
+    (
+        r"the pile needs (?P<low>\d+) to (?P<high>\d+) copies",
+        gettext_lazy("the pile needs %(low)s to %(high)s copies"),
+    ),
+    (
+        r"an island needs its space on the track \((?P<low>\d+) to (?P<high>\d+)\)",
+        gettext_lazy("an island needs its space on the track (%(low)s to %(high)s)"),
+    ),
+    (
+        r"a track needs a length of (?P<low>\d+) to (?P<high>\d+) spaces",
+        gettext_lazy("a track needs a length of %(low)s to %(high)s spaces"),
+    ),
+    (
+        r"(?:(?P<where>.+): )?(?P<field>[\w.]+) must be a whole number from (?P<low>-?\d+) to "
+        r"(?P<high>-?\d+)",
+        gettext_lazy("%(field)s must be a whole number from %(low)s to %(high)s"),
+    ),
+    (
+        r"every box needs a number from (?P<low>\d+) to (?P<high>\d+)",
+        gettext_lazy("every box needs a number from %(low)s to %(high)s"),
+    ),
+    (
+        r"a STOP (?P<moment>\w+) needs the game number \((?P<low>\d+) to (?P<high>\d+)\)",
+        gettext_lazy("a STOP %(moment)s needs the game number (%(low)s to %(high)s)"),
+    ),
+    (
+        r"must be a whole number from (?P<low>-?\d+) to (?P<high>-?\d+)",
+        gettext_lazy("must be a whole number from %(low)s to %(high)s"),
+    ),
     (r"starts with an empty market", gettext_lazy("starts with an empty market")),
     (r"starts without a community project", gettext_lazy("starts without a community project")),
     (
@@ -145,6 +173,14 @@ PATTERNS = [
         gettext_lazy("nested too deeply: more than %(limit)s levels"),
     ),
     (r"not valid TOML: (?P<error>.+)", gettext_lazy("not valid TOML: %(error)s")),
+    (
+        r"a dotted key or table name of more than (?P<limit>\d+) parts",
+        gettext_lazy("a dotted key or table name of more than %(limit)s parts"),
+    ),
+    (
+        r"more than (?P<limit>\d+) keys, tables and lists in one file",
+        gettext_lazy("more than %(limit)s keys, tables and lists in one file"),
+    ),
     (r"more than (?P<limit>\d+) cards", gettext_lazy("more than %(limit)s cards")),
     (r"more than (?P<limit>\d+) boxes", gettext_lazy("more than %(limit)s boxes")),
     (r"more than (?P<limit>\d+) components", gettext_lazy("more than %(limit)s components")),
@@ -363,20 +399,8 @@ PATTERNS = [
         gettext_lazy("a marketplace card names the establishment it is"),
     ),
     (r"a side must be a table", gettext_lazy("a side must be a table")),
-    (
-        r"a track needs a length of 1 to 999 spaces",
-        gettext_lazy("a track needs a length of 1 to 999 spaces"),
-    ),
-    (
-        r"an island needs its space on the track \(1 to 999\)",
-        gettext_lazy("an island needs its space on the track (1 to 999)"),
-    ),
     (r"box number used twice", gettext_lazy("box number used twice")),
     (r"each side needs its own card id", gettext_lazy("each side needs its own card id")),
-    (
-        r"every box needs a number from 1 to 999",
-        gettext_lazy("every box needs a number from 1 to 999"),
-    ),
     (r"must be a list of instructions", gettext_lazy("must be a list of instructions")),
     (r"must be a text: who wrote the deck", gettext_lazy("must be a text: who wrote the deck")),
     (
@@ -389,10 +413,6 @@ PATTERNS = [
     ),
     (r"the card has no side (?P<side>[AB])", gettext_lazy("the card has no side %(side)s")),
     (
-        r"a STOP (?P<moment>\w+) needs the game number \(1 to 999\)",
-        gettext_lazy("a STOP %(moment)s needs the game number (1 to 999)"),
-    ),
-    (
         r"a sticker changes exactly one of: (?P<known>.+)",
         gettext_lazy("a sticker changes exactly one of: %(known)s"),
     ),
@@ -403,10 +423,6 @@ PATTERNS = [
     (
         r"name in a language the deck is not written in: (?P<languages>.+)",
         gettext_lazy("name in a language the deck is not written in: %(languages)s"),
-    ),
-    (
-        r"(?P<key>\w+) must be a whole number from 0 to 999",
-        gettext_lazy("%(key)s must be a whole number from 0 to 999"),
     ),
 ]
 

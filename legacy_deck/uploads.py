@@ -66,25 +66,29 @@ def add_deck(files, *, owner, for_everyone: bool = False) -> UploadedDeck:
 
 
 def delete_deck(row: UploadedDeck) -> None:
-    """Remove an added deck, unless a campaign is played with it."""
-    from campaign.models import Campaign
+    """Remove an added deck, unless a campaign is bound to it.
 
-    count = Campaign.objects.filter(deck_id=row.deck_id, deck_digest=row.digest).count()
-    others = UploadedDeck.objects.filter(deck_id=row.deck_id, digest=row.digest).exclude(pk=row.pk)
-    if count and not others.exists():
-        raise DeckRefused(
-            [
-                ngettext(
-                    "%(count)s campaign is played with this deck; it cannot be deleted while it "
-                    "is.",
-                    "%(count)s campaigns are played with this deck; it cannot be deleted while "
-                    "they are.",
-                    count,
-                )
-                % {"count": count}
-            ]
-        )
-    row.delete()
+    The row is locked first: a campaign begun on it at the same moment locks it too, so the two
+    happen one after the other, and whichever comes second sees the first."""
+    with transaction.atomic():
+        locked = UploadedDeck.objects.select_for_update().filter(pk=row.pk).only("pk").first()
+        if locked is None:
+            return  # deleted by another request already
+        count = locked.campaigns.count()
+        if count:
+            raise DeckRefused(
+                [
+                    ngettext(
+                        "%(count)s campaign is played with this deck; it cannot be deleted "
+                        "while it is.",
+                        "%(count)s campaigns are played with this deck; it cannot be deleted "
+                        "while they are.",
+                        count,
+                    )
+                    % {"count": count}
+                ]
+            )
+        locked.delete()
 
 
 def _texts(files) -> dict[str, bytes]:
@@ -156,7 +160,7 @@ def _installation_problems(deck: Deck) -> list[str]:
 
 def archive_words(problem: ArchiveProblem) -> str:
     params = dict(problem.params)
-    if "limit" in params:
+    if problem.code == "too_large":  # the other limit, too_many_entries's, counts files
         params["limit"] = filesizeformat(params["limit"])
     return {
         "not_an_archive": _("The file is not a zip archive that can be read."),

@@ -7,7 +7,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from play import describe
-from play.engine import replay_steps
+from play.engine import IllegalAction, replay_steps
 from play.player_colours import PLAYER_COLOURS
 
 SEAT_COLOURS = ["#0d6efd", "#d63384", "#fd7e14", "#198754", "#6f42c1"]
@@ -22,7 +22,18 @@ CARD_COLOURS = {
 
 
 def game_figures(setup: dict, actions: list[dict]) -> dict:
-    """Coins of every seat at the start of every turn, and income by card colour per seat."""
+    """Coins of every seat at the start of every turn, and income by card colour per seat.
+
+    A game stored before a bound it breaks (play/engine/bounds.py) no longer replays: its
+    figures are empty, and its charts draw nothing rather than stop its page."""
+    try:
+        return _figures(setup, actions)
+    except IllegalAction:
+        seats = len(setup.get("players") or ()) if isinstance(setup, dict) else 0
+        return {"coins": [], "income": [dict.fromkeys(CARD_COLOURS, 0) for _ in range(seats)]}
+
+
+def _figures(setup: dict, actions: list[dict]) -> dict:
     coins: list[list[int]] = []
     income: list[dict[str, int]] = []
     table = None
@@ -48,11 +59,48 @@ NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
 
 
 def nice_step(largest: int, ticks: int = 5) -> int:
-    """A round step that marks 0..largest with at most about `ticks` + 1 ticks."""
+    """A round step that marks 0..largest with at most `ticks` + 1 ticks, however large: past
+    NICE_STEPS, 1, 2 or 5 times a power of ten (once capped at 500, 10**18 coins drew 2·10**15
+    gridlines). Integer arithmetic throughout: a float would lose a large count's last digits."""
     for step in NICE_STEPS:
-        if largest / step <= ticks:
+        if largest <= ticks * step:
             return step
-    return NICE_STEPS[-1]
+    scale = 1000
+    while True:  # about log10(largest) rounds
+        for base in (1, 2, 5):
+            if largest <= ticks * base * scale:
+                return base * scale
+        scale *= 10
+
+
+def _gridline(value: int, at: float, left: int, right: int) -> SafeString:
+    """One of the coins axis's gridlines, with its value (at most `ticks` + 1 a chart)."""
+    return format_html(
+        '<line x1="{l}" y1="{y}" x2="{r}" y2="{y}" stroke="{c}"/>'
+        '<text x="{tx}" y="{y}" font-size="{f}" text-anchor="end" '
+        'dominant-baseline="middle">{v}</text>',
+        l=left,
+        r=right,
+        y=f"{at:.1f}",
+        c="#888" if value == 0 else "#ddd",
+        tx=left - 6,
+        f=FONT,
+        v=value,
+    )
+
+
+def _turn_tick(turn: int, at: float, bottom: int) -> SafeString:
+    """One of the turn axis's ticks, with its number."""
+    return format_html(
+        '<line x1="{x}" y1="{b}" x2="{x}" y2="{t}" stroke="#888"/>'
+        '<text x="{x}" y="{ty}" font-size="{f}" text-anchor="middle">{n}</text>',
+        x=f"{at:.1f}",
+        b=bottom,
+        t=bottom + 5,
+        ty=bottom + 20,
+        f=FONT,
+        n=turn,
+    )
 
 
 def coins_chart(
@@ -62,8 +110,9 @@ def coins_chart(
     whose player has a colour of their own (`colours`: player_colours.own_colours) is drawn in
     it."""
     height, left, right, top_pad, bottom = 230, 40, 12, 10, 44
-    step = nice_step(max([max(row) for row in coins] + [5]))
-    top = -(-max([max(row) for row in coins] + [5]) // step) * step
+    largest = max([max(row) for row in coins if row] + [5])
+    step = nice_step(largest)
+    top = -(-largest // step) * step
     turns = max(len(coins) - 1, 1)
     turn_step = nice_step(turns, 6)
 
@@ -73,35 +122,8 @@ def coins_chart(
     def y(v):
         return height - bottom - (height - bottom - top_pad) * v / top
 
-    parts = []
-    for value in range(0, top + 1, step):
-        parts.append(
-            format_html(
-                '<line x1="{l}" y1="{y}" x2="{r}" y2="{y}" stroke="{c}"/>'
-                '<text x="{tx}" y="{y}" font-size="{f}" text-anchor="end" '
-                'dominant-baseline="middle">{v}</text>',
-                l=left,
-                r=WIDTH - right,
-                y=f"{y(value):.1f}",
-                c="#888" if value == 0 else "#ddd",
-                tx=left - 6,
-                f=FONT,
-                v=value,
-            )
-        )
-    for turn in range(0, turns + 1, turn_step):
-        parts.append(
-            format_html(
-                '<line x1="{x}" y1="{b}" x2="{x}" y2="{t}" stroke="#888"/>'
-                '<text x="{x}" y="{ty}" font-size="{f}" text-anchor="middle">{n}</text>',
-                x=f"{x(turn):.1f}",
-                b=height - bottom,
-                t=height - bottom + 5,
-                ty=height - bottom + 20,
-                f=FONT,
-                n=turn,
-            )
-        )
+    parts = [_gridline(value, y(value), left, WIDTH - right) for value in range(0, top + 1, step)]
+    parts += [_turn_tick(turn, x(turn), height - bottom) for turn in range(0, turns + 1, turn_step)]
     parts.append(
         format_html(
             '<text x="{x}" y="{y}" font-size="{f}" text-anchor="middle">{label}</text>',

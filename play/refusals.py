@@ -100,7 +100,9 @@ REFUSALS = {
     "setup_field": _("The setup's %(field)s is not valid: %(value)s."),
     "setup_market": _("The setup needs a market: {card id: copies}."),
     "setup_list": _("The setup's %(field)s must be a list."),
-    "coins_not_whole": _("%(player)s's coins must be a whole number of at least 0, not %(value)s."),
+    "coins_not_whole": _(
+        "%(player)s's coins must be a whole number from 0 to %(most)s, not %(value)s."
+    ),
     "city_not_dict": _("%(player)s's city must be {card id: copies}."),
     "city_copies": _("%(player)s's city has %(value)s copies of %(card)s."),
     "city_purple_twice": _(
@@ -118,6 +120,7 @@ REFUSALS = {
     "first_player": _("The start player must be a seat from 0 to %(last)s, or rolled for."),
     "no_such_card": _("There is no card %(card)s in this game."),
     "card_defs_invalid": _("The setup's card definitions (%(field)s) are not valid."),
+    "out_of_bounds": _("%(field)s must be a whole number from %(low)s to %(high)s, not %(value)s."),
     "no_such_landmark": _("There is no landmark %(landmark)s."),
     "no_such_project": _("There is no community project %(project)s."),
     "landmark_cost": _(
@@ -143,13 +146,15 @@ REFUSALS = {
     "island_space_taken": _("Two islands lie on space %(space)s of the expedition track."),
     "tableau_slots": _("A city tableau has %(slots)s landmark slots, not %(count)s."),
     "tableau_twice": _("A city tableau cannot hold the same landmark twice."),
-    "sticker_cost": _("A sticker on %(card)s must set the cost to a whole number of at least 0."),
+    "sticker_cost": _(
+        "A sticker on %(card)s must set the cost to a whole number from %(low)s to %(high)s."
+    ),
     "sticker_numbers": _(
         "A sticker on %(card)s must set the numbers to a list of numbers from 1 to 12."
     ),
     "sticker_no_amount": _("A sticker on %(card)s cannot change an amount: its effect names none."),
     "sticker_amount": _(
-        "A sticker on %(card)s must set the amount to a whole number of at least 0."
+        "A sticker on %(card)s must set the amount to a whole number from %(low)s to %(high)s."
     ),
     "sticker_icon": _("A sticker on %(card)s names the unknown symbol %(value)s."),
     "stickers_not_list": _("The setup's stickers must be a list."),

@@ -475,13 +475,22 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     entries = []
     turn_starts = [(1, 0)]  # (turn number, the step at which it begins)
     shown = None
-    for index, (state, events) in enumerate(replay_steps(game.setup, actions)):
-        if index == step:
-            shown = state
-        if index and any(event.get("type") == "turn" for event in events):
-            turn_starts.append((state.turn, index))
-        if 0 < index <= step:
-            entries.append((index - 1, None, actions[index - 1], events))
+    try:
+        for index, (state, events) in enumerate(replay_steps(game.setup, actions)):
+            if index == step:
+                shown = state
+            if index and any(event.get("type") == "turn" for event in events):
+                turn_starts.append((state.turn, index))
+            if 0 < index <= step:
+                entries.append((index - 1, None, actions[index - 1], events))
+    except IllegalAction:  # stored before a bound it breaks (play/engine/bounds.py)
+        text = _(
+            "This game was stored with numbers this version of the app no longer plays (a card "
+            "paying more than the rules allow, for one), so it cannot be replayed here. Its "
+            "page still shows how it ended."
+        )
+        ctx = {"title": _("This game cannot be replayed"), "text": text, "game": game}
+        return render(request, "play/export_refused.html", ctx, status=409)
     ctx = board_context(
         shown,
         game.seats,

@@ -39,12 +39,14 @@ def create_campaign(
     mayors: list[NewMayor],
     *,
     deck: Deck | None = None,
+    added_deck=None,
     owner=None,
     seed: int | None = None,
     by: str = "",
 ) -> Campaign:
     """A new campaign of `deck` (Seven Winds Bay by default): its mayors, and the deck read up to
-    the first STOP (the start cards)."""
+    the first STOP (the start cards). `added_deck`: the added deck's row that `deck` was read
+    from, which the campaign is bound to (FlowError if it is deleted meanwhile)."""
     deck = deck or decks.our_deck()
     name = checked_text(name, CAMPAIGN_NAME_LENGTH, _("The campaign needs a name."))
     mayors = _checked_mayors(deck, mayors)
@@ -56,6 +58,7 @@ def create_campaign(
             owner=owner,
             deck_id=deck.id,
             deck_digest=deck.digest,
+            added_deck=decks.locked_row(added_deck) if added_deck is not None else None,
             reader=reading.state.to_dict(),
             phase=Phase.READING,
             chapter=1,

@@ -62,6 +62,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 form.cleaned_data["name"],
                 form.cleaned_data["mayors"],
                 deck=form.cleaned_data["deck"],
+                added_deck=form.cleaned_data["added_deck"],
                 owner=request.user,
                 by=request.user.get_username(),
             )

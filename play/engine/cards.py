@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import bounds
+
 LANGUAGES = ("en", "de", "nl")
 COLOURS = ("blue", "green", "red", "purple", "special")
 ICONS = (
@@ -69,11 +71,30 @@ COLOUR_EFFECTS: dict[str, frozenset[str]] = {
     "purple": frozenset({"take_from_each", "take_from_chosen", "swap"}),
     "special": frozenset({"coin_if_broke_after_build"}),
 }
-MAX_COST = 999
+MAX_COST = bounds.COST.high
+# The bound of each whole-number parameter an effect takes.
+PARAMETER_BOUNDS = {"amount": bounds.AMOUNT, "total": bounds.DICE_TOTAL}
+# A name in one language: as long as the longest a card of the books needs, twice.
+MAX_NAME = 60
 
 
 class ContentError(ValueError):
     """A card, landmark or edition definition that does not hold together."""
+
+
+class ContentOutOfBounds(ContentError):
+    """A definition's number outside its bound (bounds.py): where, and which field."""
+
+    def __init__(self, where: str, error: bounds.OutOfBounds):
+        self.where, self.error = where, error
+        super().__init__(f"{where}: {error}")
+
+
+def _bounded(where: str, field: str, bound: bounds.Bound, value: Any) -> int:
+    try:
+        return bounds.checked(field, bound, value)
+    except bounds.OutOfBounds as error:
+        raise ContentOutOfBounds(where, error) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +193,8 @@ def _name(data: dict, where: str) -> dict:
     missing = [lang for lang in LANGUAGES if not isinstance(name.get(lang), str) or not name[lang]]
     if missing:
         raise ContentError(f"{where}: name lacks a translation for {', '.join(missing)}")
+    if any(len(name[lang]) > MAX_NAME for lang in LANGUAGES):
+        raise ContentError(f"{where}: a name is at most {MAX_NAME} characters")
     return {lang: name[lang] for lang in LANGUAGES}
 
 
@@ -193,8 +216,9 @@ def parse_effect(data: Any, kinds: dict, where: str) -> Effect:
             raise ContentError(f"{where}: effect {kind!r} needs {key!r}")
         else:
             params[key] = default
-    if params.get("amount", 0) < 0:
-        raise ContentError(f"{where}: effect amounts cannot be negative")
+    for key, bound in PARAMETER_BOUNDS.items():
+        if key in params:
+            _bounded(where, f"effect.{key}", bound, params[key])
     if "icon" in params and params["icon"] not in ICONS:
         raise ContentError(f"{where}: unknown icon {params['icon']!r}")
     for icon in params.get("icons", ()):
@@ -204,10 +228,7 @@ def parse_effect(data: Any, kinds: dict, where: str) -> Effect:
 
 
 def _cost(data: dict, where: str) -> int:
-    cost = _require(data, "cost", int, where)
-    if not 0 <= cost <= MAX_COST:
-        raise ContentError(f"{where}: cost must be a whole number from 0 to {MAX_COST}")
-    return cost
+    return _bounded(where, "cost", bounds.COST, _require(data, "cost", int, where))
 
 
 def _id(data: Any, what: str) -> str:
@@ -229,8 +250,8 @@ def parse_card(data: Any) -> CardDef:
     if icon not in ICONS:
         raise ContentError(f"{where}: unknown icon {icon!r}")
     numbers = _require(data, "numbers", list, where)
-    if any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 12 for n in numbers):
-        raise ContentError(f"{where}: numbers must be whole numbers from 1 to 12")
+    if not all(bounds.DIE_NUMBER.holds(n) for n in numbers):
+        raise ContentError(f"{where}: numbers must be whole numbers from {bounds.DIE_NUMBER}")
     if len(set(numbers)) != len(numbers):
         raise ContentError(f"{where}: each number is named once")
     if colour != "special" and not numbers:

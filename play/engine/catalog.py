@@ -10,6 +10,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from . import bounds
 from .cards import (
     CardDef,
     ContentError,
@@ -65,7 +66,7 @@ PROJECTS: dict[str, ProjectDef] = _index(
 )
 
 
-MAX_PILE = 99  # copies of one card in a market pile or a start city
+MAX_PILE = bounds.PILE.high  # copies of one card in a market pile or a start city
 
 
 def _edition(ident: str, data: dict) -> Edition:

@@ -80,7 +80,7 @@ MESSAGES: dict[str, str] = {
     "setup_field": "The setup's {field} is not valid: {value}.",
     "setup_market": "The setup needs a market: {{card id: copies}}.",
     "setup_list": "The setup's {field} must be a list.",
-    "coins_not_whole": "{player}'s coins must be a whole number of at least 0, not {value}.",
+    "coins_not_whole": "{player}'s coins must be a whole number from 0 to {most}, not {value}.",
     "city_not_dict": "{player}'s city must be {{card id: copies}}.",
     "city_copies": "{player}'s city has {value} copies of {card}.",
     "city_purple_twice": (
@@ -96,6 +96,7 @@ MESSAGES: dict[str, str] = {
     "first_player": "The first player must be a seat from 0 to {last} or 'roll'.",
     "no_such_card": "There is no card {card} in this game.",
     "card_defs_invalid": "The setup's {field} are not valid: {problem}",
+    "out_of_bounds": "{field} must be a whole number from {low} to {high}, not {value}.",
     "no_such_landmark": "There is no landmark {landmark}.",
     "no_such_project": "There is no community project {project}.",
     "landmark_cost": "The cost of {landmark} must be a whole number from 0 to {most}, not {value}.",
@@ -116,12 +117,14 @@ MESSAGES: dict[str, str] = {
     "tableau_slots": "A city tableau has {slots} landmark slots, not {count}.",
     "tableau_twice": "A city tableau cannot hold the same landmark twice.",
     # stickers (Legacy)
-    "sticker_cost": "A sticker on {card} must set the cost to a whole number of at least 0.",
+    "sticker_cost": "A sticker on {card} must set the cost to a whole number from {low} to {high}.",
     "sticker_numbers": (
         "A sticker on {card} must set the numbers to a list of numbers from 1 to 12."
     ),
     "sticker_no_amount": "A sticker on {card} cannot change an amount: its effect names none.",
-    "sticker_amount": "A sticker on {card} must set the amount to a whole number of at least 0.",
+    "sticker_amount": (
+        "A sticker on {card} must set the amount to a whole number from {low} to {high}."
+    ),
     "sticker_icon": "A sticker on {card} names the unknown icon {value}.",
     "stickers_not_list": "The setup's stickers must be a list.",
     "sticker_shape": "A sticker is {{'card': card id, 'change': {{field: value}}}}.",
@@ -143,7 +146,7 @@ def shown(value: Any) -> str:
     """A refused value as it is shown in a message: its repr, cut short."""
     try:
         text = repr(value)
-    except RecursionError:  # a deeply nested value from outside
+    except (RecursionError, ValueError):  # deeply nested, or an int of thousands of digits
         text = "…"
     return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…"
 

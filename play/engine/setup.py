@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import dice
+from . import bounds, dice
 from .catalog import EDITIONS, MAX_PILE
 from .errors import IllegalAction, shown
 from .market import refill_market
@@ -40,8 +40,8 @@ from .table import Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 players
 MAX_NAME = 40  # characters in a player's name
-MAX_COINS = 99_999  # a seat's coins at the start
-SEED_LIMIT = 2**64  # the dice use the seed modulo 2**64; larger ones only bloat the state
+MAX_COINS = bounds.COINS.high  # a seat's coins at the start
+SEED_LIMIT = bounds.SEED.high  # the dice use the seed modulo 2**64; larger ones only bloat it
 MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
 
 # Hooks later rules add, each called as hook(state) on the new state once the first player is
@@ -237,7 +237,9 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
             if not isinstance(lid, str) or lid not in order:
                 raise IllegalAction("built_not_owned", player=name, landmark=lid)
         if not _whole(coins[seat], MAX_COINS):
-            raise IllegalAction("coins_not_whole", player=name, value=shown(coins[seat]))
+            raise IllegalAction(
+                "coins_not_whole", player=name, most=MAX_COINS, value=shown(coins[seat])
+            )
         state.players.append(
             Player(
                 name=name,

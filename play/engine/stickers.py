@@ -18,14 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from . import bounds
 from .cards import ICONS, CardDef, Effect
 from .errors import IllegalAction, shown
 
 STICKER_FIELDS = ("cost", "numbers", "amount", "icon")
-
-
-def _whole(value: Any, minimum: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and value >= minimum
 
 
 def _english(card: CardDef):
@@ -35,22 +32,26 @@ def _english(card: CardDef):
 def _sticker_on(card: CardDef, field: str, value: Any) -> CardDef:
     """The card with one field changed; IllegalAction if the value does not fit."""
     if field == "cost":
-        if not _whole(value, 0):
-            raise IllegalAction("sticker_cost", card=card.id).named_by(_english(card))
+        if not bounds.COST.holds(value):
+            raise IllegalAction(
+                "sticker_cost", card=card.id, low=bounds.COST.low, high=bounds.COST.high
+            ).named_by(_english(card))
         return replace(card, cost=value)
     if field == "numbers":
         if (
             not isinstance(value, list)
             or not value
-            or not all(_whole(n, 1) and n <= 12 for n in value)
+            or not all(bounds.DIE_NUMBER.holds(n) for n in value)
         ):
             raise IllegalAction("sticker_numbers", card=card.id).named_by(_english(card))
         return replace(card, numbers=tuple(sorted(set(value))))
     if field == "amount":
         if "amount" not in card.effect.params:
             raise IllegalAction("sticker_no_amount", card=card.id).named_by(_english(card))
-        if not _whole(value, 0):
-            raise IllegalAction("sticker_amount", card=card.id).named_by(_english(card))
+        if not bounds.AMOUNT.holds(value):
+            raise IllegalAction(
+                "sticker_amount", card=card.id, low=bounds.AMOUNT.low, high=bounds.AMOUNT.high
+            ).named_by(_english(card))
         params = {**card.effect.params, "amount": value}
         return replace(card, effect=Effect(card.effect.kind, params))
     if value not in ICONS:

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import NamedTuple
 
+from . import bounds
 from .cards import (
     CardDef,
     ContentError,
+    ContentOutOfBounds,
     LandmarkDef,
     ProjectDef,
     parse_card,
@@ -51,8 +53,8 @@ KNOWN_EDITIONS = (*EDITIONS, LEGACY_EDITION)
 # Rules of which at most one may be in force (RULES.md §6: the two Yōkai variants).
 EXCLUSIVE_RULES = frozenset({"yokai_flip", "yokai_coins"})
 # Bounds on what a setup may ask for, so that no setup makes a game slow or its state huge.
-MAX_COST = 999
-MAX_TRACK = 99
+MAX_COST = bounds.COST.high
+MAX_TRACK = bounds.TRACK.high
 MAX_DEFINITIONS = 200
 
 
@@ -230,6 +232,14 @@ def _definitions(setup: dict, key: str, parse, base: dict) -> dict:
     for data in items:
         try:
             item = parse(data)
+        except ContentOutOfBounds as error:
+            raise IllegalAction(
+                "out_of_bounds",
+                field=f"{key}, {error.where}, {error.error.field}",
+                low=error.error.bound.low,
+                high=error.error.bound.high,
+                value=shown(error.error.value),
+            ) from error
         except ContentError as error:
             raise IllegalAction("card_defs_invalid", field=key, problem=str(error)) from error
         result[item.id] = item
