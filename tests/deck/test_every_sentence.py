@@ -209,7 +209,7 @@ NOT_OUR_WORD = {
         r"[Uu]itgegooid|Uitgooien",
         r"De tafel (kiest|heeft|leest|ziet)",  # the group is "jullie"; the table is the screen
         r"gehele getal",  # hele getallen
-        r"\bdeck\b",  # stapel
+        r"\bdeck\b(?!\. ?toml)",  # stapel (not the file deck.toml)
     ],
 }
 # Whom a screen addresses: the player alone on phone pages, buttons and cards (du / je), the
