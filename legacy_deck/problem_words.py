@@ -385,6 +385,64 @@ PATTERNS = [
         rf"(?P<colour>{_ID}) is not a player colour \((?P<known>.+)\)",
         gettext_lazy("%(colour)s is not a player colour (%(known)s)"),
     ),
+    # a card, landmark, project or island of the deck's own (play/engine/cards.py)
+    (
+        rf"(?:(?P<where>.+): )?field (?P<key>{_ID}) must be (?P<type>int|str|list|dict), "
+        r"not (?P<value>.+)",
+        gettext_lazy("field %(key)s must be %(type)s, not %(value)s"),
+        {"type": "type"},
+    ),
+    (
+        r"(?:(?P<where>.+): )?a name is at most (?P<limit>\d+) characters",
+        gettext_lazy("a name is at most %(limit)s characters"),
+    ),
+    (
+        r"(?:(?P<where>.+): )?effect must be a table with a 'kind'",
+        gettext_lazy("effect must be a table with a 'kind'"),
+    ),
+    (
+        rf"(?:(?P<where>.+): )?effect (?P<kind>{_ID}) takes no (?P<keys>.+)",
+        gettext_lazy("effect %(kind)s takes no %(keys)s"),
+    ),
+    (
+        rf"(?:(?P<where>.+): )?effect (?P<kind>{_ID}) needs (?P<key>{_ID})",
+        gettext_lazy("effect %(kind)s needs %(key)s"),
+    ),
+    (
+        rf"(?:(?P<where>.+): )?unknown colour (?P<colour>{_ID})",
+        gettext_lazy("unknown colour %(colour)s"),
+    ),
+    (
+        r"a (?P<what>card|landmark|community project|island) must be a table, not (?P<value>.+)",
+        gettext_lazy("a %(what)s must be a table, not %(value)s"),
+        {"what": "kind"},
+    ),
+    (
+        rf"(?P<what>card|landmark|community project|island) (?P<id>{_ID}): ids are snake_case",
+        gettext_lazy("%(what)s %(id)s: ids are snake_case"),
+        {"what": "kind"},
+    ),
+    (
+        r"(?:(?P<where>.+): )?each number is named once",
+        gettext_lazy("each number is named once"),
+    ),
+    (
+        r"(?:(?P<where>.+): )?an establishment needs at least one number",
+        gettext_lazy("an establishment needs at least one number"),
+    ),
+    (
+        r"(?:(?P<where>.+): )?a special card is never rolled for, so it has no numbers",
+        gettext_lazy("a special card is never rolled for, so it has no numbers"),
+    ),
+    (
+        rf"(?:(?P<where>.+): )?a (?P<colour>\w+) card cannot have the effect (?P<effect>{_ID}) "
+        r"\(a \w+ card's effect is one of: (?P<fitting>.+)\)",
+        gettext_lazy(
+            "a %(colour)s card cannot have the effect %(effect)s (its effect is one of: "
+            "%(fitting)s)"
+        ),
+    ),
+    (r"(?:(?P<where>.+): )?letter must be text", gettext_lazy("letter must be text")),
     # the reading of the three files (loader.py)
     (
         r"a double-sided establishment needs both sides",
@@ -460,7 +518,7 @@ _FIELD_PLACES = [
 _FIELD_HEAD = re.compile(
     r"(?P<head>chapter \d+|game \d+|box \d+|end)(?P<rest>(?:\..*)?)", re.DOTALL
 )
-_CARD = re.compile(r"card (?P<id>'[^']*')")
+_NAMED = re.compile(r"(?P<kind>card|landmark|community project|island) (?P<id>'[^']*')")
 
 
 def _place(words: str) -> str:
@@ -482,7 +540,29 @@ def _stop(words: str) -> str:
     return words
 
 
-_PHRASES = {"place": _place, "stop": _stop}
+TYPES = {
+    "int": gettext_lazy("a whole number"),
+    "str": gettext_lazy("a text"),
+    "list": gettext_lazy("a list"),
+    "dict": gettext_lazy("a table"),
+}
+KINDS = {
+    "card": gettext_lazy("card"),
+    "landmark": gettext_lazy("landmark"),
+    "community project": gettext_lazy("community project"),
+    "island": gettext_lazy("island"),
+}
+
+
+def _type(words: str) -> str:
+    return str(TYPES.get(words, words))
+
+
+def _kind(words: str) -> str:
+    return str(KINDS.get(words, words))
+
+
+_PHRASES = {"place": _place, "stop": _stop, "type": _type, "kind": _kind}
 _COMPILED = [
     (re.compile(entry[0], re.DOTALL), entry[1], entry[2] if len(entry) > 2 else {})
     for entry in PATTERNS
@@ -507,8 +587,9 @@ def message_words(message: str, place: str = "") -> str:
         words = str(sentence % parts) if parts else str(sentence)
         if where is None or _names_it(place, where):
             return words
-        card = _CARD.fullmatch(where)
-        where = _("card %(id)s") % card.groupdict() if card else where
+        named = _NAMED.fullmatch(where)
+        if named:
+            where = f"{_kind(named['kind'])} {named['id']}"
         return f"{where}: {words}"
     return message
 

@@ -2,8 +2,9 @@
 Dutch, with its counts through ngettext and its place named once.
 
 EXAMPLES holds one message of every kind the checker says (legacy_deck/loader.py and
-validate.py), as check_deck prints it; a test reads those two files and fails when a message is
-added there that no example stands for, so a new message cannot stay English unnoticed."""
+validate.py, and play/engine/cards.py for a deck's own cards), as check_deck prints it; a test
+reads those files and fails when a message is added there that no example stands for, so a new
+message cannot stay English unnoticed."""
 
 import ast
 import re
@@ -15,6 +16,7 @@ from django.utils import translation
 from legacy_deck import loader, validate
 from legacy_deck.format import Problem
 from legacy_deck.problem_words import message_words, problem_words
+from play.engine import cards
 
 EXAMPLES = [
     # validate.py: the campaign as a whole
@@ -136,9 +138,27 @@ EXAMPLES = [
     "card 'anchor_inn': numbers must be whole numbers from 1 to 12",
     "card 'anchor_inn': missing field 'cost'",
     "card 'anchor_inn': name lacks a translation for de",
+    # play/engine/cards.py: a card, landmark, project or island the deck defines
+    "card 'anchor_inn': field 'cost' must be int, not '2'",
+    "card 'anchor_inn': a name is at most 40 characters",
+    "landmark 'whirlpool': effect must be a table with a 'kind'",
+    "landmark 'whirlpool': effect 'reroll' takes no amount",
+    "card 'anchor_inn': effect 'take_from_active' needs 'amount'",
+    "card 'anchor_inn': unknown colour 'gold'",
+    "a community project must be a table, not 3",
+    "island 'Gull Rock': ids are snake_case",
+    "card 'anchor_inn': numbers must be whole numbers from 1 to 12",
+    "card 'anchor_inn': each number is named once",
+    "card 'anchor_inn': an establishment needs at least one number",
+    "card 'anchor_inn': a special card is never rolled for, so it has no numbers",
+    "card 'anchor_inn': a red card cannot have the effect 'take_from_bank' (a red card's effect "
+    "is one of: take_from_active)",
+    "landmark 'whirlpool': letter must be text",
+    "card 'anchor_inn': effect.amount must be a whole number from 0 to 999",
+    "card 'anchor_inn': cost must be a whole number from 0 to 999",
 ]
 # English left in a translation: the sentence's own words, not the file's names
-ENGLISH = re.compile(r"\b(the|needs|must|never|with|without|from|and|card|cards|ends|not)\b")
+ENGLISH = re.compile(r"\b(the|needs|must|never|with|without|from|and|card|cards|ends|not|field)\b")
 
 
 def _shown(text: str) -> str:
@@ -179,7 +199,7 @@ def _templates(source: Path) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-        position = {"say": 0, "report": 1, "Problem": 1}.get(name)
+        position = {"say": 0, "report": 1, "Problem": 1, "ContentError": 0}.get(name)
         if position is None or len(node.args) <= position:
             continue
         pattern = regex(node.args[position])
@@ -188,7 +208,7 @@ def _templates(source: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", [loader, validate], ids=["loader", "validate"])
+@pytest.mark.parametrize("module", [loader, validate, cards], ids=["loader", "validate", "cards"])
 def test_every_message_of_the_checker_has_an_example(module):
     templates = _templates(Path(module.__file__))
     assert len(templates) > 20
