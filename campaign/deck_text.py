@@ -97,6 +97,11 @@ def describe_instruction(deck: Deck, instruction: Instruction) -> str:
     return describe(deck, instruction)
 
 
+def _author(author: str | dict) -> str:
+    """A name as written, or words ("the Machi Koro Legacy app") in the page's language."""
+    return localised(author) if isinstance(author, dict) else author
+
+
 def cover_words(box_back: dict, rounds: dict | None = None) -> dict:
     """A deck's card before its campaign begins, in the page's language, from its
     Deck.box_back(): its cover and how large it is, nothing of its content."""
@@ -106,7 +111,7 @@ def cover_words(box_back: dict, rounds: dict | None = None) -> dict:
     return {
         "title": localised(box_back["title"]) or box_back["id"],
         "blurb": localised(box_back["blurb"]),
-        "author": box_back["author"],
+        "author": _author(box_back["author"]),
         "games": box_back["games"],
         "most_mayors": box_back["most_mayors"],
         "languages": [get_language_info(code)["name_translated"] for code in box_back["languages"]],

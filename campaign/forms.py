@@ -178,6 +178,8 @@ class RecordForm(forms.Form):
         ]
         self.fields["flags"].choices = [(m.seat, m.name) for m in mayors]
         self.fields["played_on"].initial = timezone.localdate()
+        if not self.is_bound:  # the browser makes it its own day (static/js/local-date.js)
+            self.fields["played_on"].widget.attrs["data-local-date-of"] = timezone.now().isoformat()
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.layout = Layout("played_on", "winner")
@@ -204,9 +206,13 @@ class GoldenBookForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, needs_side: bool, **kwargs):
+    def __init__(self, *args, needs_side: bool, ended_at=None, **kwargs):
+        """`ended_at`: when the game the app played ended; the browser prefills its own day of
+        that moment (static/js/local-date.js), the server's day stays without JavaScript."""
         super().__init__(*args, **kwargs)
         self.needs_side = needs_side
+        if ended_at is not None and not self.is_bound:
+            self.fields["date"].widget.attrs["data-local-date-of"] = ended_at.isoformat()
         if not needs_side:
             del self.fields["side"]
 

@@ -339,7 +339,7 @@ class SideChoice(models.Model):
 
 
 class ChapterGame(models.Model):
-    """One game of the campaign (chapters 1–10) or of free play (after the last chapter)."""
+    """One game of the campaign (its deck's chapters) or of free play (after the last chapter)."""
 
     class Source(models.TextChoices):
         APP = "app", _("played in the app")

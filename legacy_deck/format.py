@@ -238,7 +238,7 @@ class Cover:
 
     title: dict = field(default_factory=dict)  # {en, de, nl}
     blurb: dict = field(default_factory=dict)  # one paragraph for the box's back
-    author: str = ""
+    author: str | dict = ""  # a name, or {en, de, nl} where it is words that translate
     languages: tuple[str, ...] = LANGUAGES  # the first is read where the page's is missing
 
 

@@ -369,10 +369,14 @@ def _cover(campaign: dict, deck_id: str, problems: list[Problem]) -> Cover:
     title = _text(campaign["title"], "campaign.title", report) if "title" in campaign else None
     blurb = _text(campaign["blurb"], "campaign.blurb", report) if "blurb" in campaign else None
     author = campaign.get("author", "")
-    if not isinstance(author, str):
+    if isinstance(author, dict):  # words, not a name: "the Machi Koro Legacy app"
+        author = _text(author, "campaign.author", report) or ""
+    elif isinstance(author, str):
+        author = author.strip()
+    else:
         report("campaign.author", "must be a text: who wrote the deck")
         author = ""
-    return Cover(title or fallback, blurb or {}, author.strip(), tuple(languages))
+    return Cover(title or fallback, blurb or {}, author, tuple(languages))
 
 
 def content_digest(components: dict, deck: dict, boxes: dict) -> str:

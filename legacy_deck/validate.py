@@ -226,7 +226,8 @@ def _check_chapters(deck: Deck, ledger: Ledger, problems: list[Problem], file: s
         wanted = shape.landmarks_first_game if game == 1 else 1
         given = len(chapter.landmarks)
         if given != wanted:
-            say(f"game {game} needs {wanted} new landmark(s), the deck gives {given}")
+            landmarks = "new landmark" if wanted == 1 else "new landmarks"
+            say(f"game {game} needs {wanted} {landmarks}, the deck gives {given}")
         if len(chapter.projects) != 1:
             say(f"game {game} needs 1 community project, the deck gives {len(chapter.projects)}")
         if game == 1:

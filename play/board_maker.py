@@ -194,7 +194,7 @@ class Table:
 
 _snapshots = Recent(KEPT)
 _version_contexts = Recent(KEPT)  # (code, version, language) -> version_context
-_tables = Recent(KEPT)  # (code, version, language) -> Table
+_tables = Recent(KEPT)  # (code, version, language, a seat's page) -> Table
 _seat_boards = Recent(KEPT * 4)  # (code, version, language, seat) -> Made
 _watch_boards = Recent(KEPT)  # (code, version, language) -> html
 _host_boards = Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
@@ -290,8 +290,10 @@ def _render(request, snap: Snapshot, who, **extra) -> str:
     )
     ctx = context(request, game, who, state=snap.state, entries=snap.entries, shared=shared)
     ctx.update(extra)
-    table = _tables.get(key) or _tables.put(
-        key,
+    # a seat's page marks the cities "you" (its CSS shows its own), the others none
+    table_key = (*key, ctx["mode"] == "seat")
+    table = _tables.get(table_key) or _tables.put(
+        table_key,
         Table(
             _part(request, "board_before_market", ctx),
             _part(request, "board_after_market", ctx),

@@ -295,7 +295,12 @@ def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
     """Rolling for the first player: one sentence per round of rolls (ties roll again)."""
     sentences = []
     for rolls in rounds:
-        shown = ", ".join(f"{names[seat]} {roll}" for seat, roll in enumerate(rolls) if roll)
+        # one part a person, in words the language joins: "Bot 1 3" reads as one number too many
+        shown = ", ".join(
+            _("%(name)s: %(roll)s") % {"name": names[seat], "roll": roll}
+            for seat, roll in enumerate(rolls)
+            if roll
+        )
         sentences.append(_("Rolling two dice for who starts: %(rolls)s.") % {"rolls": shown})
     return sentences
 

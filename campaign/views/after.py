@@ -37,6 +37,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
             "side": bot_choice,
         },
         needs_side=bool(piles),
+        ended_at=_ended_at(chapter_game),
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -83,3 +84,12 @@ def _signed(data: dict, piles: list[dict], chapter: int) -> str:
                 "card": pile[side]["name"]
             }
     return said
+
+
+def _ended_at(chapter_game):
+    """When the app's game of the chapter ended (its last move); None for a game the group
+    played with the box and recorded with its own date."""
+    game = chapter_game.game
+    if chapter_game.source != chapter_game.Source.APP or game is None:
+        return None
+    return game.updated

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from campaign.backup import BackupError, export_text, import_text
 from campaign.forms import ImportCampaignForm
-from campaign.models import Campaign
+from campaign.models import Campaign, Phase
 
 from .access import host_page
 
@@ -23,9 +23,19 @@ def export(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     response = HttpResponse(export_text(campaign), content_type="application/json")
     name = slugify(campaign.name) or "campaign"
     response["Content-Disposition"] = (
-        f'attachment; filename="{name}-{campaign.created:%Y%m%d}-chapter-{campaign.chapter}.json"'
+        f'attachment; filename="{name}-{campaign.created:%Y%m%d}-{_how_far(campaign)}.json"'
     )
     return response
+
+
+def _how_far(campaign: Campaign) -> str:
+    """The file name's word for how far the campaign is: its chapter while it lasts (a finished
+    ten-game campaign is at chapter 11, which no deck has)."""
+    if campaign.phase == Phase.FINISHED:
+        return "campaign-over"
+    if campaign.phase == Phase.FREE_PLAY:
+        return "free-play"
+    return f"chapter-{campaign.chapter}"
 
 
 @login_required

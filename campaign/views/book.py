@@ -62,8 +62,9 @@ def _charts(request: HttpRequest, campaign: Campaign, **who) -> HttpResponse:
     ]
     ctx.update(
         who,
-        wins_chart=charts.wins_chart(mayors, games),
-        coins_chart=charts.coins_chart(mayors, games),
+        # one place on the axis for each of the deck's games, the Comet's three or ten
+        wins_chart=charts.wins_chart(mayors, games, campaign.games_total),
+        coins_chart=charts.coins_chart(mayors, games, campaign.games_total),
         legend=[{"name": m.name, "colour": m.colour} for m in mayors],
         has_games=bool(games),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -16,20 +17,36 @@ from play import guide
 
 @require_GET
 def how_it_works(request: HttpRequest) -> HttpResponse:
-    """How a campaign works, told as the closed box tells it: nothing of the deck."""
+    """How a campaign works, told as the closed box tells it: nothing of the deck but what its
+    box's back says (how many games, how many mayors), when a page names the deck in play
+    (`?deck=<id>`); without one, the page names no count of games."""
     editions = [(code, guide.edition_name(code)) for code in guide.EDITIONS]
+    box = _box_back(request.GET.get("deck", ""))
     return render(
         request,
         "campaign/how_it_works.html",
-        {"editions": editions, "colours": guide.colour_rules()},
+        {"editions": editions, "colours": guide.colour_rules(), "box": box},
     )
+
+
+def _box_back(deck_id: str) -> dict | None:
+    """The box's back of the deck a link names, or None for no deck or one not known here."""
+    if not deck_id or len(deck_id) > 100:
+        return None
+    deck = decks.deck_named(deck_id)
+    return deck.box_back() if deck is not None else None
 
 
 @login_required
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
+    # a restored backup is a copy beside its original: the row says which, and since when
+    restored = Campaign.history.filter(id=OuterRef("pk"), history_change_reason="import")
     campaigns = list(
-        Campaign.objects.filter(owner=request.user).prefetch_related("mayors").order_by("-updated")
+        Campaign.objects.filter(owner=request.user)
+        .annotate(restored=Exists(restored))
+        .prefetch_related("mayors")
+        .order_by("-updated")
     )
     return render(request, "campaign/mine.html", {"campaigns": campaigns})
 

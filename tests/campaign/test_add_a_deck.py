@@ -112,7 +112,7 @@ def test_the_problems_are_told_in_the_pages_language(client, host):
 
     page = response.content.decode()
     assert "Der Legacy-Stapel wurde nicht hinzugefügt" in page
-    assert "boxes.toml: Datei nicht gefunden" in page
+    assert "boxes.toml: Datei fehlt" in page
 
 
 def test_a_script_in_a_deck_is_shown_as_text(client, host):

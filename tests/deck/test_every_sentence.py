@@ -189,6 +189,7 @@ NOT_OUR_WORD = {
         r"Zufällige Auslage(?! \(„Komme, was wolle“\))",  # with the rulebooks' own name
         r"macht einen Ruhetag",
         r"\bMensch\b",
+        r"\bDeck\b",  # Stapel
     ],
     "nl": [
         r"claim",
@@ -208,6 +209,7 @@ NOT_OUR_WORD = {
         r"[Uu]itgegooid|Uitgooien",
         r"De tafel (kiest|heeft|leest|ziet)",  # the group is "jullie"; the table is the screen
         r"gehele getal",  # hele getallen
+        r"\bdeck\b(?!\. ?toml)",  # stapel (not the file deck.toml)
     ],
 }
 # Whom a screen addresses: the player alone on phone pages, buttons and cards (du / je), the

@@ -114,13 +114,13 @@ def test_it_reports_a_rule_id_the_engine_does_not_implement(data):
 def test_it_reports_a_chapter_without_its_new_landmark(data):
     del side(data, 5, "a")["instructions"][0]
 
-    assert "deck.toml: chapter 2: game 2 needs 1 new landmark(s), the deck gives 0" in check(data)
+    assert "deck.toml: chapter 2: game 2 needs 1 new landmark, the deck gives 0" in check(data)
 
 
 def test_it_reports_a_first_game_without_three_landmarks(data):
     del side(data, 2, "a")["instructions"][3]
 
-    assert "deck.toml: chapter 1: game 1 needs 3 new landmark(s), the deck gives 2" in check(data)
+    assert "deck.toml: chapter 1: game 1 needs 3 new landmarks, the deck gives 2" in check(data)
 
 
 def test_it_reports_a_chapter_without_a_community_project(data):

@@ -115,7 +115,7 @@ def test_the_roll_for_the_first_player_is_in_the_log(client):
 
     html = client.get(f"/g/{game.code}/watch/").content.decode()
 
-    assert "Rolling two dice for who starts: Ann " in html
+    assert "Rolling two dice for who starts: Ann: " in html
 
 
 def test_a_start_the_engine_refuses_keeps_the_form_and_says_why_in_the_language(
