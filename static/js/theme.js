@@ -1,12 +1,15 @@
-// Light or dark (Bootstrap's colour modes): the system's choice unless this phone chose one.
-// Read in the page's <head>, before anything is drawn, so a dark page never flashes white.
+// Light or dark (Bootstrap's colour modes): the system's choice unless this phone chose one
+// with the navbar's button (auto, light, dark in turn; remembered in localStorage). Read in
+// the page's <head>, before anything is drawn, so a dark page never flashes white.
 (function () {
   "use strict";
   var KEY = "machikoro.theme";
+  var NEXT = { auto: "light", light: "dark", dark: "auto" };
   var root = document.documentElement;
   var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  var choice = stored();
 
-  function chosen() {
+  function stored() {
     try {
       var value = localStorage.getItem(KEY);
       return value === "light" || value === "dark" ? value : "auto";
@@ -16,13 +19,14 @@
   }
 
   function apply() {
-    var choice = chosen();
     var mode = choice === "auto" ? (dark && dark.matches ? "dark" : "light") : choice;
     root.setAttribute("data-bs-theme", mode);
     root.dataset.themeChoice = choice;
     var toggle = document.getElementById("theme-toggle");
     if (toggle) {
-      toggle.value = choice;
+      var label = toggle.getAttribute("data-label-" + choice);
+      toggle.setAttribute("aria-label", label);
+      toggle.title = label;
     }
   }
 
@@ -35,26 +39,26 @@
     if (!toggle) {
       return;
     }
-    toggle.value = chosen();
-    toggle.addEventListener("change", function () {
+    toggle.hidden = false;
+    apply();
+    toggle.addEventListener("click", function () {
+      choice = NEXT[choice];
       try {
-        if (toggle.value === "auto") {
+        if (choice === "auto") {
           localStorage.removeItem(KEY);
         } else {
-          localStorage.setItem(KEY, toggle.value);
+          localStorage.setItem(KEY, choice);
         }
       } catch (error) {
         // not remembered: this page still switches
       }
       apply();
-      if (toggle.value !== "auto") {
-        root.setAttribute("data-bs-theme", toggle.value); // even where it is not remembered
-      }
     });
   });
   // Another tab of the site switched: this one follows.
   window.addEventListener("storage", function (event) {
     if (event.key === KEY) {
+      choice = stored();
       apply();
     }
   });
