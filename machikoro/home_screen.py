@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import nullcontext
 from functools import cache
 from pathlib import Path
 
@@ -50,7 +51,9 @@ def _start_path(given: str | None) -> str:
 def manifest(request: HttpRequest) -> HttpResponse:
     start = _start_path(request.GET.get("start"))
     language = request.GET.get("lang")
-    with translation.override(language if language in LANGUAGE_CODES else None):
+    # the page's language, as its link says; else the request's (LocaleMiddleware)
+    chosen = translation.override(language) if language in LANGUAGE_CODES else nullcontext()
+    with chosen:
         body = {
             # One app per link added: each mayor's page is its own icon, keeping its place.
             "id": start,
@@ -59,7 +62,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
             "name": _("Machi Koro Legacy"),
             "short_name": _("Machi Koro"),
             "description": _("Your seat at the table: play Machi Koro on your own phone."),
-            "lang": translation.get_language(),
+            "lang": translation.get_language() or settings.LANGUAGE_CODE,
             "display": "standalone",
             "orientation": "any",
             "background_color": "#ffffff",
