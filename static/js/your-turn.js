@@ -16,7 +16,7 @@
   var SETTINGS_KEY = "machikoro.phone";
   var TOLD_KEY = "machikoro.told:" + window.location.pathname;
   var DEFAULTS = { vibrate: true, sound: false, notify: false, awake: true };
-  var baseTitle = document.title;
+  var baseTitle = panel.dataset.baseTitle || document.title;
   var settings = read();
   var audio = null; // made at a tap: browsers start no sound without one
   var lock = null; // the screen's wake lock while held

@@ -88,7 +88,7 @@ def test_the_seat_to_act_is_told_once_and_no_other_seat_is(live_server, browser)
         click_and_wait(ann, ann.locator(PASS))
 
         ben.locator(f"{ROLL}").first.wait_for()
-        ben.wait_for_function("() => document.title.startsWith('● Your turn')")
+        ben.wait_for_function("() => document.title === '● Your turn — Ben · Machi Koro'")
         vibrations, notices = told(ben)
         assert vibrations == 1
         assert [notice["url"] for notice in notices] == [
