@@ -65,3 +65,19 @@ def test_the_offline_page_is_in_its_language_and_there_is_none_in_another(client
     german = client.get("/offline/de/").content.decode()
     assert '<html lang="de">' in german and "Keine Verbindung" in german
     assert client.get("/offline/xx/").status_code == 404
+
+
+def test_a_mayors_seat_added_to_the_home_screen_opens_the_mayors_page(client):
+    from campaign import flow
+
+    mayors = [
+        flow.NewMayor("Ann", "Annaburg", "teal", "human"),
+        flow.NewMayor("Ben", "Benford", "yellow", "greedy"),
+    ]
+    campaign = flow.create_campaign("Seven Winds", mayors, seed=11)
+    flow.read_on(campaign)
+    ann = campaign.mayors.get(seat=0)
+    page = client.get(f"/c/m/{ann.secret}/game/").content.decode()
+    start = re.search(r'<link rel="manifest" href="[^"]*\?start=([^&"]+)', page)[1]
+    assert start == f"/c/m/{ann.secret}/"  # during a game it leads on to the seat
+    assert client.get(start)["Location"] == f"/c/m/{ann.secret}/game/"
