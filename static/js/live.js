@@ -69,6 +69,9 @@
   }
 
   function poll() {
+    if (navigator.onLine === false) {
+      return; // it would fail (and htmx would log it): the "online" event asks at once
+    }
     document.querySelectorAll("[data-poll]").forEach(function (element) {
       window.htmx.trigger(element, "poll");
     });

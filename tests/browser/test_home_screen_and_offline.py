@@ -98,6 +98,7 @@ def test_a_dropped_connection_says_so_and_the_game_comes_back_by_itself(live_ser
         game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
         ben = context.new_page()
         ben.on("pageerror", lambda error: errors.append(str(error)))
+        ben.on("console", lambda message: message.type == "error" and errors.append(message.text))
         ben.goto(seat_url(live_server, game, 1))
         controlled(ben)
         ben.reload()  # now through the worker, which has kept the static files
@@ -112,8 +113,11 @@ def test_a_dropped_connection_says_so_and_the_game_comes_back_by_itself(live_ser
         game.apply_action({"type": "pass"}, version=game.version, who=0)
         game.refresh_from_db()
 
-        # A move tapped now is not answered from any cache: it fails, and says so.
-        refused = ben.evaluate(
+        # A move tapped now is not answered from any cache: it fails (asked from another tab,
+        # whose failed request the browser reports in its console, as it should).
+        other_tab = context.new_page()
+        other_tab.goto(seat_url(live_server, game, 1))  # the offline page, from the worker
+        refused = other_tab.evaluate(
             """async (url) => {
                 try { await fetch(url, {method: 'POST'}); return 'answered'; }
                 catch (error) { return 'failed'; }
@@ -121,6 +125,7 @@ def test_a_dropped_connection_says_so_and_the_game_comes_back_by_itself(live_ser
             seat_url(live_server, game, 1) + "move/",
         )
         assert refused == "failed"
+        other_tab.close()
 
         # Back online: the open page catches up by itself, to Ben's turn.
         context.set_offline(False)
