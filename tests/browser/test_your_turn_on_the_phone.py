@@ -81,6 +81,8 @@ def test_the_seat_to_act_is_told_once_and_no_other_seat_is(live_server, browser)
         ben.locator("#on-this-phone summary").click()
         ben.locator(".ask-to-notify").click()
         ben.locator("#phone-notify:checked").wait_for(state="attached")
+        ben.get_by_label("Plays a short sound on my turn").check()  # a sample plays at once
+        ben.locator("#on-this-phone[data-sounds='1']").wait_for(state="attached")
         hide(ben, True)
 
         click_and_wait(ann, ann.locator(ROLL).first)
@@ -95,6 +97,7 @@ def test_the_seat_to_act_is_told_once_and_no_other_seat_is(live_server, browser)
             f"/g/{game.code}/{game.seats[1]['secret']}/"
         ]
         assert notices[0]["title"].startswith(YOUR_TURN)
+        assert ben.locator("#on-this-phone").get_attribute("data-sounds") == "2"
         assert not ann.title().startswith(YOUR_TURN)
 
         # The same turn goes on (his roll's answer, a push) and is not told again,

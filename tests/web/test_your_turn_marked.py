@@ -2,6 +2,7 @@
 other page: not another seat, not the host's screen, not a watcher, never a bot's seat. The
 key names the game and the turn, so one turn is told once (static/js/your-turn.js)."""
 
+import datetime
 import re
 
 import pytest
@@ -67,3 +68,30 @@ def test_a_finished_games_board_says_so_and_marks_nobody(client):
     page = client.get(f"/g/{game.code}/{game.seats[0]['secret']}/").content.decode()
     assert re.search(r'id="board"[^>]*data-over', page)
     assert MARK.search(page) is None
+
+
+def test_a_mayors_page_is_marked_while_their_picks_are_wanted(client):
+    from campaign import dashboard, flow
+    from campaign.models import Phase
+
+    mayors = [
+        flow.NewMayor("Ann", "Annaburg", "teal", "human"),
+        flow.NewMayor("Ben", "Benford", "yellow", "human"),
+    ]
+    campaign = flow.create_campaign("Seven Winds", mayors, seed=5)
+    page = f"/c/m/{campaign.mayors.get(seat=0).secret}/"
+    act = re.compile(r'data-act="([^"]+)"')
+    assert act.search(client.get(page).content.decode()) is None  # nothing to pick yet
+    for _chapter in range(3):
+        flow.read_on(campaign)
+        flow.record_table_game(campaign, 0, datetime.date(2026, 11, 1))
+        flow.finish_after_game(campaign, side="a" if flow.new_pile(campaign) else None)
+    flow.read_on(campaign)
+    campaign.refresh_from_db()
+    assert campaign.phase == Phase.PICKING
+    assert act.search(client.get(page).content.decode())[1] == f"pick-{campaign.pk}-4"
+
+    ann = campaign.mayors.get(seat=0)
+    bag = [card["establishment"] for card in dashboard.bag(campaign, flow.deck_of(campaign), ann)]
+    flow.pick(campaign, ann, bag[: campaign.picks_allowed(ann)])
+    assert act.search(client.get(page).content.decode()) is None  # picked: nothing wanted
