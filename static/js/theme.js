@@ -55,6 +55,11 @@
       apply();
     });
   });
+  // Paper is white: a page printed from a dark screen (the Golden Book) prints light.
+  window.addEventListener("beforeprint", function () {
+    root.setAttribute("data-bs-theme", "light");
+  });
+  window.addEventListener("afterprint", apply);
   // Another tab of the site switched: this one follows.
   window.addEventListener("storage", function (event) {
     if (event.key === KEY) {
