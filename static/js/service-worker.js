@@ -17,6 +17,8 @@ var PREFERENCES = "machikoro-preferences";
 var LANGUAGE_KEY = "/service-worker/language";
 // whitenoise's manifest storage names a file by its content: name.0123456789ab.css
 var HASHED = /\.[0-9a-f]{12}\.[A-Za-z0-9]+$/;
+// A kept file is the same whatever language or cookie asked for it (the pages say Vary).
+var ANY = { ignoreVary: true };
 
 function storable(response) {
   return Boolean(
@@ -29,7 +31,7 @@ function storable(response) {
 
 // A hashed file an earlier version kept is the same file: copied, not fetched again.
 function keep(cache, url) {
-  var earlier = HASHED.test(url) ? caches.match(url) : Promise.resolve(undefined);
+  var earlier = HASHED.test(url) ? caches.match(url, ANY) : Promise.resolve(undefined);
   return earlier.then(function (found) {
     if (found) {
       return cache.put(url, found);
@@ -83,7 +85,7 @@ function fromStatic(request) {
   return caches.open(STATIC_CACHE).then(function (cache) {
     if (HASHED.test(new URL(url).pathname)) {
       // For good: a hashed name is never another file.
-      return cache.match(request).then(function (kept) {
+      return cache.match(request, ANY).then(function (kept) {
         return kept || fetch(request).then(function (response) {
           if (storable(response)) {
             cache.put(request, response.clone());
@@ -99,7 +101,7 @@ function fromStatic(request) {
       }
       return response;
     }, function (error) {
-      return cache.match(request).then(function (kept) {
+      return cache.match(request, ANY).then(function (kept) {
         if (kept) {
           return kept;
         }
@@ -125,7 +127,7 @@ function chosenLanguage() {
 
 function offlinePage() {
   return chosenLanguage().then(function (code) {
-    return caches.match(config.offline[code]);
+    return caches.match(config.offline[code], ANY);
   }).then(function (page) {
     return page || new Response("", { status: 503, statusText: "Offline" });
   });
