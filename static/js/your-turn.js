@@ -112,6 +112,8 @@
     var options = {
       body: heading ? heading.textContent.replace(/\s+/g, " ").trim() : "",
       tag: "machikoro-your-turn",
+      renotify: true, // a new turn replaces the last one's notice, and is heard (once: its key)
+      vibrate: settings.vibrate ? [200, 100, 200] : [],
       icon: panel.dataset.icon,
       data: { url: window.location.pathname },
     };
