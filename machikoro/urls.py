@@ -3,12 +3,18 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from machikoro import home_screen
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     # play's urls first: they register the `secret` converter the campaign's urls use too
     # Browsers ask for /favicon.ico before they read the page's <link rel="icon">.
     path("favicon.ico", lambda request: redirect(static("favicon.svg"))),
+    # At the root: a service worker controls the pages under its own folder only.
+    path("service-worker.js", home_screen.service_worker, name="service_worker"),
+    path("manifest.webmanifest", home_screen.manifest, name="manifest"),
+    path("offline/<slug:language>/", home_screen.offline, name="offline"),
     path("", include("play.urls")),
     path("", include("campaign.urls")),
 ]

@@ -135,6 +135,9 @@ def context(
         error=error,
         can_undo=may_undo(game, state, entries, who),
         seat_name=game.seats[you]["name"] if you is not None else "",
+        # This seat's phone is to act: its turn, told once (a bot's seat never acts by a link,
+        # the host's screen and a watcher act for no seat of their own).
+        act_key=f"{game.code}-{state.turn}" if you is not None and may_act else "",
     )
     if state.winner is not None and game.rematched_as_id:
         ctx["rematch_url"] = rematch_path(game, who)

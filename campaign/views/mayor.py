@@ -53,6 +53,10 @@ def mayor(request: HttpRequest, mayor_secret: str) -> HttpResponse:
         # the form: to pick, or to change the picks made (until the last mayor has picked)
         pick_form=allowed_to_pick
         and (me.picks is None or error is not None or request.GET.get("change") == "1"),
+        # their picks are wanted: their phone's "your turn" (static/js/your-turn.js), once a round
+        picks_wanted=f"pick-{campaign.pk}-{campaign.chapter}"  # free games count on as chapters
+        if allowed_to_pick and me.picks is None
+        else "",
         shown=True,
         action=reverse("campaign:mayor", args=[mayor_secret]),
         **following(

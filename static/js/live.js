@@ -69,6 +69,9 @@
   }
 
   function poll() {
+    if (navigator.onLine === false) {
+      return; // it would fail (and htmx would log it): the "online" event asks at once
+    }
     document.querySelectorAll("[data-poll]").forEach(function (element) {
       window.htmx.trigger(element, "poll");
     });
@@ -256,6 +259,34 @@
       }
     }, wait * (0.5 + Math.random()));
   }
+
+  // The phone says its network is gone (the Wi-Fi dropped): the banner says so at once, rather
+  // than when the stream's heartbeat is missed, and the stream is closed. Once the network is
+  // back the stream is asked for at once, not after the rest of a back-off's wait, and the page
+  // asks for its board meanwhile.
+  window.addEventListener("offline", function () {
+    if (ended) {
+      return;
+    }
+    streaming = false;
+    state("down");
+    show(true);
+    if (source) {
+      source.close();
+    }
+  });
+  window.addEventListener("online", function () {
+    if (ended || streaming) {
+      return;
+    }
+    failures = 0;
+    if (retrying) {
+      clearTimeout(retrying);
+      retrying = null;
+    }
+    restart();
+    poll();
+  });
 
   function restart() {
     // A stream that stopped without a word (a phone that slept, a proxy that dropped it):

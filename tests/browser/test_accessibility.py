@@ -1,6 +1,7 @@
 """Pages everyone can read: axe-core (tests/browser/axe, from the npm registry) on every page of a
-game and of a campaign, on a 390 x 844 phone and a 1280 x 800 screen, finds nothing; and on the
-phone everything a finger taps is at least 44 px wide and tall.
+game and of a campaign, on a 390 x 844 phone and a 1280 x 800 screen, in light and dark colours
+(the system's, which the pages follow), finds nothing; and on the phone everything a finger taps
+is at least 44 px wide and tall.
 
 The pages are reached the quick way (the campaign's flow and bots, not clicks), in the phases a
 group meets them: before reading, reading, at a STOP, an opened mystery box, picking, playing, a
@@ -30,6 +31,7 @@ pytestmark = pytest.mark.usefixtures("fast_game")
 
 AXE = (Path(__file__).parent / "axe" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
+SCHEMES = ("light", "dark")
 SHOTS = os.getenv("AXE_SHOTS", "")
 PASSWORD = "a long pass phrase 7"
 
@@ -300,8 +302,9 @@ def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
     owner = get_user_model().objects.create_user("host", password=PASSWORD)
     pages = every_page(owner)
     found: dict[str, list[str]] = {}
-    for size in SIZES:
-        context = browser.new_context(viewport=size, locale="en-GB")
+    for size, scheme in [(size, scheme) for scheme in SCHEMES for size in SIZES]:
+        # the phone's system says light or dark; the pages follow it (static/js/theme.js)
+        context = browser.new_context(viewport=size, locale="en-GB", color_scheme=scheme)
         _log_in(context, live_server.url, owner)
         page = context.new_page()
         page.set_default_timeout(20_000)
@@ -317,10 +320,11 @@ def test_every_page_passes_axe_and_fits_a_finger(live_server, browser):
             if size["width"] == 390:
                 problems += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
             if problems:
-                found[f"{what} at {size['width']} px ({path})"] = problems
-            save_shot(page, SHOTS, what, str(size["width"]))
+                found[f"{what} at {size['width']} px, {scheme} ({path})"] = problems
+            save_shot(page, SHOTS, what, f"{size['width']}-{scheme}")
         context.close()
-    assert not found, f"{len(found)} of {2 * len(pages)} pages fail:\n{failures(found)}"
+    checked = len(SIZES) * len(SCHEMES) * len(pages)
+    assert not found, f"{len(found)} of {checked} pages fail:\n{failures(found)}"
 
 
 def _problems_on(page, size: dict) -> list[str]:
