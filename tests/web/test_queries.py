@@ -8,7 +8,7 @@ from tests.web.next_moves import post_next_move
 
 pytestmark = pytest.mark.django_db
 # among them: whether the seat's own phone was seen lately (the host's screen asks before it
-# acts), and storing the version's boards for the other processes (play.pushed.share)
+# acts), and storing the version's boards for the other processes (play.board_maker.share)
 MAX_QUERIES = 7
 
 

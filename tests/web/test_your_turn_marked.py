@@ -49,12 +49,12 @@ def test_only_the_seat_to_act_is_marked_and_its_mark_is_its_turn(client):
 
 
 def test_a_pushed_board_carries_the_mark_for_its_seat_only(client):
-    from play import pushed
+    from play import board_maker
 
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human"), ("Cem", "human")], seed=8)
-    snap = pushed.snapshot(game.pk, game.version, game.code)
+    snap = board_maker.snapshot(game.pk, game.version, game.code)
     request = client.get(pages(game)["ann"]).wsgi_request
-    boards = {seat: pushed.board(request, snap, seat, "en") for seat in range(3)}
+    boards = {seat: board_maker.board(request, snap, seat, "en") for seat in range(3)}
     assert MARK.search(boards[0])[1] == f"{game.code}-1"
     # Ben and Cem share the board of the seats that wait: neither is marked
     assert MARK.search(boards[1]) is None and MARK.search(boards[2]) is None
