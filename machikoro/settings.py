@@ -229,10 +229,12 @@ SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Who may make an account: SIGNUP=closed leaves it to the host, who invites by a one-time link
 # (`manage.py invite NAME`) or makes accounts in the admin. Open, at most SIGNUPS_PER_HOUR new
-# accounts an hour on the whole server (counted in the database, so every process agrees): a
-# burst of sign-ups is refused in words, and a group's own sign-ups are never that many.
+# accounts an hour on the whole server and SIGNUPS_PER_ADDRESS from one connection (counted in the
+# database, so every process agrees; campaign.signups): a burst of sign-ups is refused in words,
+# one visitor cannot use up the server's hour, and a group's own sign-ups are never that many.
 SIGNUP_OPEN = os.getenv("SIGNUP", "open").strip().lower() != "closed"
 SIGNUPS_PER_HOUR = int(os.getenv("SIGNUPS_PER_HOUR", "10"))
+SIGNUPS_PER_ADDRESS = int(os.getenv("SIGNUPS_PER_ADDRESS", "3"))
 # Mail, for password resets by e-mail (machikoro.mail; without it the log-in page says how the
 # host sets a new password on the server). EMAIL_FROM is the sender.
 EMAIL_URL = os.getenv("EMAIL_URL", "")
