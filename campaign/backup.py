@@ -28,6 +28,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from legacy_deck.format import Stop
 from legacy_deck.reader import DeckState, advance, waiting_at
+from machikoro import names
 from play.engine import IllegalAction
 from play.engine.replay import replay, transcript, with_seed
 from play.models import Game
@@ -228,6 +229,7 @@ def _import(doc: Any, owner) -> Campaign:
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
     check_bounds(doc)  # before anything is written or replayed
+    _check_names(doc)
     doc = with_new_links(doc)
     declared = _dict(doc, "deck")
     deck = decks.find_deck(
@@ -530,6 +532,30 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
     )
     chapter_game._change_reason = "import"
     chapter_game.save()
+
+
+# --- names (machikoro.names) -----------------------------------------------------------------
+
+
+def _check_names(doc: dict) -> None:
+    """The names of the file as the forms take them: each readable, no two mayors' or cities'
+    alike (the mayors' are checked once more, with their limits, where they are stored)."""
+    mayors = [row for row in doc.get("mayors") or () if isinstance(row, dict)]
+    entries = [row for row in doc.get("golden_book") or () if isinstance(row, dict)]
+    campaign = doc.get("campaign") if isinstance(doc.get("campaign"), dict) else {}
+    found = [campaign.get("name")]
+    for row in (*mayors, *entries):
+        found += [row.get("name"), row.get("city_name")]
+    for name in found:
+        problem = names.refusal(name) if isinstance(name, str) and name.strip() else None
+        if problem is not None:
+            raise BackupError(_("A name in the file cannot be taken: %(why)s") % {"why": problem})
+    for kind in ("name", "city_name"):
+        alike = names.look_alike_refusal(
+            row[kind] for row in mayors if isinstance(row.get(kind), str)
+        )
+        if alike is not None:
+            raise BackupError(alike)
 
 
 # --- the dice of a game under way (RULES.md §6, turn 5) ------------------------------------

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from machikoro import names
 from play.describe import BOT_NAMES
 from play.engine.bots import BOTS
 from play.models import HUMAN
@@ -34,6 +35,7 @@ def _kind_choices():
 class SignUpForm(UserCreationForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(names.validate)
         self.helper = FormHelper()
         self.helper.form_tag = False
 

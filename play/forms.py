@@ -9,6 +9,7 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from machikoro import names
 from play.engine.catalog import EDITIONS
 from play.limits import UnreadableInput, checked_action, load_json
 from play.models import HUMAN, INSTANT, QUICK, RELAXED
@@ -124,8 +125,12 @@ class StartForm(forms.Form):
             name = (data.get(f"name_{i}") or "").strip()
             if kind == EMPTY:
                 continue
-            if not name:
+            if not name or not names.shows_something(name):
                 self.add_error(f"name_{i}", _("Every seat that plays needs a name."))
+                continue
+            problem = names.refusal(name)
+            if problem is not None:
+                self.add_error(f"name_{i}", problem)
                 continue
             if data.get("first_player") == str(i):
                 first_index = len(seats)
@@ -134,6 +139,9 @@ class StartForm(forms.Form):
             raise forms.ValidationError(_("A game needs 2 to 4 players."))
         if len({name for name, _kind in seats}) != len(seats):
             raise forms.ValidationError(_("Give every player a different name."))
+        alike = names.look_alike_refusal(name for name, _kind in seats)
+        if alike is not None:
+            raise forms.ValidationError(alike)
         first = data.get("first_player")
         if first == "roll":
             data["first"] = "roll"

