@@ -34,6 +34,27 @@ _IGNORED = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 _MARKS = regex.compile(r"\p{M}{" + str(MAX_MARKS + 1) + ",}")
 
 
+# Characters that can turn the text around them: right-to-left letters, Arabic digits and the
+# explicit direction controls (refused in new names, perhaps in names stored before).
+_TURNS = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+
+
+def needs_isolation(name: str) -> bool:
+    """Whether the name can turn the sentence it stands in around (the pages are left to right
+    in every language of the app: a name of left-to-right letters, digits and punctuation
+    changes nothing there, by the Unicode bidirectional algorithm)."""
+    return any(unicodedata.bidirectional(char) in _TURNS for char in name)
+
+
+def isolated(name: str) -> str:
+    """The name for a sentence made in Python (a log line): between a first-strong isolate and
+    its pop (what <bdi> does in a page) when it needs them, else as it is."""
+    if needs_isolation(name):
+        return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}"
+    return name
+
+
 def shows_something(name: str) -> bool:
     """Whether the name holds a letter or digit that can be seen."""
     return _SHOWS.search(name) is not None

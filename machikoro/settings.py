@@ -98,6 +98,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # `|bdi`: a person's name isolated from the text around it (play.templatetags.names)
+            "builtins": ["play.templatetags.names"],
         },
     },
 ]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from machikoro.names import isolated
 from play.engine.table import Table
 
 
@@ -47,7 +48,7 @@ class Narrator:
         if seat is None:
             return _("the bank")
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return isolated(self.names[seat])
         return str(seat)
 
     def thing(self, ident: str | None) -> str:
@@ -295,7 +296,9 @@ def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
     """Rolling for the first player: one sentence per round of rolls (ties roll again)."""
     sentences = []
     for rolls in rounds:
-        shown = ", ".join(f"{names[seat]} {roll}" for seat, roll in enumerate(rolls) if roll)
+        shown = ", ".join(
+            f"{isolated(names[seat])} {roll}" for seat, roll in enumerate(rolls) if roll
+        )
         sentences.append(_("Rolling two dice for who starts: %(rolls)s.") % {"rolls": shown})
     return sentences
 
