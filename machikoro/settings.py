@@ -135,9 +135,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": int(os.getenv("DB_POOL_SIZE", "12")),
         "timeout": 20,
     }
-# /health/ on PostgreSQL asks over a connection of its own that gives up after this many seconds
-# (connect and query; psycopg's least is 2), so a database that is down gets 503 at once.
-HEALTH_DB_TIMEOUT = int(os.getenv("HEALTH_DB_TIMEOUT", "2"))
+# /health/ on PostgreSQL asks over a connection of its own and answers 503 if the database has not
+# answered within this many seconds (machikoro.health), not after the pool's 20.
+HEALTH_DB_TIMEOUT = float(os.getenv("HEALTH_DB_TIMEOUT", "1.5"))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite has no row locks (select_for_update is a no-op): a transaction takes the write lock
     # when it begins, so two phones' moves or rematch presses run one after the other.

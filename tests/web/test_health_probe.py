@@ -100,7 +100,7 @@ def _closed_port() -> int:
 @pytest.mark.django_db
 def test_health_gives_up_on_a_database_that_is_down_after_its_own_timeout(monkeypatch, settings):
     """Issue 35: with the database down, /health/ waited for the pool's 20 s. Its probe has a
-    connection of its own with a connect timeout of HEALTH_DB_TIMEOUT (2 s)."""
+    connection of its own with a connect timeout of 2 s (psycopg's least)."""
     import machikoro.health
 
     database = _postgresql(_closed_port())
@@ -118,8 +118,9 @@ def test_health_gives_up_on_a_database_that_is_down_after_its_own_timeout(monkey
 
     assert (response.status_code, response.content) == (503, b"database unavailable\n")
     (params,) = asked
-    assert params["connect_timeout"] == settings.HEALTH_DB_TIMEOUT == 2
-    assert "statement_timeout=2000" in params["options"]
+    assert settings.HEALTH_DB_TIMEOUT == 1.5
+    assert params["connect_timeout"] == 2  # psycopg's least
+    assert "statement_timeout=1500" in params["options"]
     assert (params["host"], params["port"]) == ("127.0.0.1", database.settings_dict["PORT"])
     assert "pool" not in params
 
@@ -135,3 +136,25 @@ def test_the_probes_own_connection_sees_the_migrations():
         assert Client().get("/health/").content == b"1 migration(s) not applied: run migrate\n"
     finally:
         recorder.record_applied(applied.app, applied.name)
+
+
+@pytest.mark.django_db
+def test_health_answers_when_its_deadline_passes_whatever_the_probe_waits_for(
+    monkeypatch, settings
+):
+    """The answer does not wait for the probe's connection to give up: after HEALTH_DB_TIMEOUT
+    it is 503 (a database whose machine takes the connection and never answers)."""
+    import threading
+
+    import machikoro.health
+
+    settings.HEALTH_DB_TIMEOUT = 0.05
+    released = threading.Event()
+    monkeypatch.setattr(machikoro.health, "_database", lambda: _postgresql(_closed_port()))
+    monkeypatch.setattr(machikoro.health, "_postgresql_problem", lambda db: released.wait(60))
+    try:
+        response = Client().get("/health/")
+    finally:
+        released.set()
+
+    assert (response.status_code, response.content) == (503, b"database unavailable\n")
