@@ -10,6 +10,7 @@ import random
 
 import pytest
 from campaign_helpers import new_campaign, play_out
+from django.utils import timezone
 from seed_crawl import where_seen
 
 from campaign import flow
@@ -148,3 +149,25 @@ def test_a_finished_game_keeps_its_seed_and_replays_exactly():
 
     assert restored.setup == game.setup
     assert json.loads(restored.state) == json.loads(game.state)
+
+
+def test_the_restored_game_once_finished_exports_and_imports_like_any_game(client):
+    campaign, game = _campaign_under_way(steps=10)
+    restored = _restored(export_text(campaign))
+    Game.objects.filter(pk=restored.pk).update(
+        seats=[{**seat, "kind": "greedy"} for seat in restored.seats]
+    )
+    restored.refresh_from_db()
+    restored.bot_due_at = restored.bot_due_at or timezone.now()
+    Game.objects.filter(pk=restored.pk).update(bot_due_at=restored.bot_due_at)
+    while not restored.finished:
+        assert restored.step_bots(limit=5000) > 0
+        restored.refresh_from_db()
+    exported = client.get(f"/g/{restored.code}/export.json").json()
+    assert any(ROLLED in action for action in exported["actions"])
+
+    response = client.post("/import/", {"text": json.dumps(exported)})
+
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    imported = Game.objects.exclude(pk=restored.pk).get(pk__gt=restored.pk)
+    assert json.loads(imported.state) == json.loads(restored.state)

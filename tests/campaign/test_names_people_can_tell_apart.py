@@ -143,3 +143,14 @@ def test_a_backup_with_such_names_is_refused_and_nothing_is_written():
         import_text(json.dumps(hidden))
     assert not Campaign.objects.exists()
     assert import_text(json.dumps(doc)).name == doc["campaign"]["name"]
+
+
+def test_an_imported_game_with_seats_that_look_alike_is_refused(client):
+    from play.models import Game
+
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    doc = game.export()
+    doc["setup"]["players"] = ["Ann", "\u0391nn"]
+    response = client.post("/import/", {"text": json.dumps(doc)})
+    assert response.status_code == 400
+    assert "look alike" in response.content.decode()
