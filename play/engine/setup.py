@@ -43,7 +43,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4  # RULES.md §6: every edition is for 2 to 4 pla
 MAX_NAME = 40  # characters in a player's name
 MAX_COINS = 99_999  # a seat's coins at the start
 SEED_LIMIT = 2**64  # the dice use the seed modulo 2**64; larger ones only bloat the state
-MAX_START_ROUNDS = 100  # rounds of a start roll a restored game brings (ties rolled again)
 MAX_DEPTH = 12  # lists and dicts in a setup nest 5 deep; anything far deeper is refused
 
 # Hooks later rules add, each called as hook(state) on the new state once the first player is
@@ -271,6 +270,9 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
     for hook in START_OF_GAME:
         hook(state)
     return state
+
+
+MAX_START_ROUNDS = 100  # rounds of a start roll a restored game brings (ties rolled again)
 
 
 def _start_rolls_made(made: Any, count: int):
