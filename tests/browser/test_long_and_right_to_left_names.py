@@ -23,6 +23,7 @@ pytestmark = pytest.mark.usefixtures("fast_game")
 
 SHOTS = os.getenv("NAME_SHOTS", "")
 PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
 OVERFLOWING = (Path(__file__).parent / "overflowing.js").read_text(encoding="utf-8")
 RIGHT_TO_LEFT = "محمد"
 LONG = "W" * 40  # a mayor's name at its longest (flow.NAME_LENGTH)
@@ -116,17 +117,20 @@ def _pages(owner) -> list[tuple[str, str]]:
     ]
 
 
-def test_long_and_right_to_left_names_fit_a_phone_and_keep_to_themselves(live_server, browser):
+@pytest.mark.parametrize("screen", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_long_and_right_to_left_names_fit_the_screen_and_keep_to_themselves(
+    live_server, browser, screen
+):
     owner = get_user_model().objects.create_user("host", password=PASSWORD)
     pages = _pages(owner)
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context = browser.new_context(viewport=screen, locale="en-GB")
     _log_in(context, live_server.url, owner)
     page = context.new_page()
     page.set_default_timeout(20_000)
     wide, untappable, loose = {}, {}, {}
     for what, path in pages:
         page.goto(live_server.url + path, wait_until="load")
-        save_shot(page, SHOTS, what, "phone")
+        save_shot(page, SHOTS, what, str(screen["width"]))
 
         if found := page.evaluate(OVERFLOWING):
             wide[what] = found
@@ -138,9 +142,9 @@ def test_long_and_right_to_left_names_fit_a_phone_and_keep_to_themselves(live_se
             builds = page.locator("button", has_text="Build").count()
             assert builds > 0, "the market offers nothing to build: the tap test saw no card"
         width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
+        if width > screen["width"]:
             wide.setdefault(what, []).append(f"the page is {width} px wide")
     context.close()
-    assert not wide, f"wider than the phone:\n{failures(wide)}"
+    assert not wide, f"wider than the screen:\n{failures(wide)}"
     assert not untappable, f"a tap misses:\n{failures(untappable)}"
     assert not loose, f"a right-to-left name not isolated:\n{failures(loose)}"
