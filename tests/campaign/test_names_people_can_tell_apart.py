@@ -154,3 +154,11 @@ def test_an_imported_game_with_seats_that_look_alike_is_refused(client):
     response = client.post("/import/", {"text": json.dumps(doc)})
     assert response.status_code == 400
     assert "look alike" in response.content.decode()
+
+
+def test_an_invitation_refuses_an_account_name_that_turns_the_text_around():
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="invisible control characters"):
+        call_command("invite", "\u202eann", site="https://games.example.org")
+    assert not User.objects.exists()
