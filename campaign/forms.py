@@ -39,6 +39,22 @@ class SignUpForm(UserCreationForm):
         self.helper = FormHelper()
         self.helper.form_tag = False
 
+    def clean_username(self):
+        """No account whose name looks like one there is already ("Bеn" with a Cyrillic е
+        beside "Ben"): a host's name is how the others know whose campaign it is."""
+        username = super().clean_username()
+        if not username or self.has_error("username"):
+            return username
+        likeness = names.likeness(username)
+        model = self._meta.model
+        for existing in model.objects.values_list("username", flat=True).iterator():
+            if names.likeness(existing) == likeness:
+                raise forms.ValidationError(
+                    _("An account named “%(name)s” exists already, and the two look alike.")
+                    % {"name": existing}
+                )
+        return username
+
 
 class NewCampaignForm(forms.Form):
     """A campaign's name and up to four mayors; empty rows are no mayor."""

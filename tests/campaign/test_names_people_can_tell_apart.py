@@ -162,3 +162,17 @@ def test_an_invitation_refuses_an_account_name_that_turns_the_text_around():
     with pytest.raises(CommandError, match="invisible control characters"):
         call_command("invite", "\u202eann", site="https://games.example.org")
     assert not User.objects.exists()
+
+
+def test_sign_up_refuses_an_account_name_like_one_there_is(client, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    User.objects.create_user("Ben", password="pw-for-tests-only")
+    password = "a long pass phrase 7"
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "B\u0435n", "password1": password, "password2": password},
+        headers={"accept-language": "de"},
+    )
+    assert response.status_code == 400
+    assert "Es gibt schon ein Konto namens „Ben“" in response.content.decode()
+    assert User.objects.count() == 1
