@@ -28,8 +28,11 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from legacy_deck.format import Stop
 from legacy_deck.reader import DeckState, advance, waiting_at
+from machikoro import names
 from play.engine import IllegalAction
+from play.engine.replay import replay, transcript, with_seed
 from play.models import Game
+from play.seeds import fresh_seed
 
 from . import decks, flow
 from .errors import BackupError, FlowError
@@ -159,7 +162,7 @@ def _game(chapter_game: ChapterGame, seat: dict[int, int]) -> dict:
         "game": None
         if game is None
         else {
-            **game.export(),
+            **_game_export(game),
             "code": game.code,
             "host_secret": game.host_secret,
             "seat_secrets": [s["secret"] for s in game.seats],
@@ -223,6 +226,7 @@ def _import(doc: Any, owner) -> Campaign:
     if version != FORMAT:
         raise BackupError(_("This backup format is not known."))
     check_bounds(doc)  # before anything is written or replayed
+    _check_names(doc)
     doc = with_new_links(doc)
     declared = _dict(doc, "deck")
     found = decks.find_deck(
@@ -483,13 +487,11 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
     data = row.get("game")
     if data is not None:
         data = _dict(data, None)
+        setup, actions = _dict(data, "setup"), _list(data, "actions", 20_000)
+        if campaign.chosen_seed is None:
+            setup, actions = _going_on_with_fresh_dice(setup, actions)
         game = Game.from_export(
-            {
-                "format": 1,
-                "setup": _dict(data, "setup"),
-                "seats": data.get("seats"),
-                "actions": _list(data, "actions", 20_000),
-            }
+            {"format": 1, "setup": setup, "seats": data.get("seats"), "actions": actions}
         )
         secrets_ = _list(data, "seat_secrets", 4)
         if len(secrets_) != len(game.seats):
@@ -533,6 +535,58 @@ def _store_game(row: dict, campaign: Campaign, mayor_at, kinds: list[str]) -> No
     )
     chapter_game._change_reason = "import"
     chapter_game.save()
+
+
+# --- names (machikoro.names) -----------------------------------------------------------------
+
+
+def _check_names(doc: dict) -> None:
+    """The names of the file as the forms take them: each readable, no two mayors' or cities'
+    alike (the mayors' are checked once more, with their limits, where they are stored)."""
+    mayors = [row for row in doc.get("mayors") or () if isinstance(row, dict)]
+    entries = [row for row in doc.get("golden_book") or () if isinstance(row, dict)]
+    campaign = doc.get("campaign") if isinstance(doc.get("campaign"), dict) else {}
+    found = [campaign.get("name")]
+    for row in (*mayors, *entries):
+        found += [row.get("name"), row.get("city_name")]
+    for name in found:
+        problem = names.refusal(name) if isinstance(name, str) and name.strip() else None
+        if problem is not None:
+            raise BackupError(_("A name in the file cannot be taken: %(why)s") % {"why": problem})
+    for kind in ("name", "city_name"):
+        alike = names.look_alike_refusal(
+            row[kind] for row in mayors if isinstance(row.get(kind), str)
+        )
+        if alike is not None:
+            raise BackupError(alike)
+
+
+# --- the dice of a game under way (RULES.md §6, turn 5) ------------------------------------
+
+
+def _game_export(game: Game) -> dict:
+    """A game as the file holds it. One under way, unless the players chose its seed, without
+    the seed that makes its coming rolls (the host would foresee them): its rolls made so far
+    instead (play.engine.replay.transcript). A finished one whole, with its seed."""
+    doc = game.export()
+    if game.seed_shown:
+        return doc
+    doc["setup"], doc["actions"] = transcript(doc["setup"], doc["actions"])
+    return doc
+
+
+def _going_on_with_fresh_dice(setup: dict, actions: list) -> tuple[dict, list]:
+    """A game of the file that was under way replays the rolls it made and goes on with a fresh
+    seed (a file from before holds the old seed: its rolls are taken from it first). A finished
+    game keeps its seed: it replays exactly and shows it. Raises IllegalAction or ValueError
+    (a damaged file) if the game cannot be replayed."""
+    if not all(isinstance(action, dict) for action in actions):
+        raise _Field("actions")
+    if "seed" in setup:
+        if replay(setup, actions).winner is not None:
+            return setup, actions
+        setup, actions = transcript(setup, actions)
+    return with_seed(setup, actions, fresh_seed()), actions
 
 
 # --- small checks ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from machikoro import names
 from play.describe import BOT_NAMES
 from play.engine.bots import BOTS
 from play.models import HUMAN
@@ -35,8 +36,25 @@ def _kind_choices():
 class SignUpForm(UserCreationForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(names.validate)
         self.helper = FormHelper()
         self.helper.form_tag = False
+
+    def clean_username(self):
+        """No account whose name looks like one there is already ("Bеn" with a Cyrillic е
+        beside "Ben"): a host's name is how the others know whose campaign it is."""
+        username = super().clean_username()
+        if not username or self.has_error("username"):
+            return username
+        likeness = names.likeness(username)
+        model = self._meta.model
+        for existing in model.objects.values_list("username", flat=True).iterator():
+            if names.likeness(existing) == likeness:
+                raise forms.ValidationError(
+                    _("An account named “%(name)s” exists already, and the two look alike.")
+                    % {"name": existing}
+                )
+        return username
 
 
 class NewCampaignForm(forms.Form):

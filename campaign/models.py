@@ -417,3 +417,11 @@ class CampaignSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign} @ {self.version}: {self.kind}"
+
+
+class SignUp(models.Model):
+    """An account made by sign-up, by the connection it came from, kept for the hour it counts
+    (campaign.signups): the address as a keyed digest, so the table holds no address."""
+
+    address = models.CharField(max_length=64, db_index=True)
+    made_at = models.DateTimeField(auto_now_add=True, db_index=True)

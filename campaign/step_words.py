@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from machikoro.names import isolated
+
 from . import snapshots
 from .models import Campaign, CampaignSnapshot, StepKind
 
@@ -31,7 +33,7 @@ def step_words(campaign: Campaign, snapshot: CampaignSnapshot, names: dict[int, 
     said = snapshot.words
     values = {
         "game": game_words(campaign, said.get("chapter", campaign.chapter)),
-        "name": names.get(said.get("seat"), "?"),
+        "name": isolated(names.get(said.get("seat"), "?")),
     }
     kind, started = snapshot.kind, bool(said.get("started"))
     if kind == StepKind.READ:

@@ -98,6 +98,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # `|bdi`: a person's name isolated from the text around it (play.templatetags.names)
+            "builtins": ["play.templatetags.names"],
         },
     },
 ]
@@ -133,6 +135,9 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": int(os.getenv("DB_POOL_SIZE", "12")),
         "timeout": 20,
     }
+# /health/ on PostgreSQL asks over a connection of its own and answers 503 if the database has not
+# answered within this many seconds (machikoro.health), not after the pool's 20.
+HEALTH_DB_TIMEOUT = float(os.getenv("HEALTH_DB_TIMEOUT", "1.5"))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite has no row locks (select_for_update is a no-op): a transaction takes the write lock
     # when it begins, so two phones' moves or rematch presses run one after the other.
@@ -226,10 +231,12 @@ SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # Who may make an account: SIGNUP=closed leaves it to the host, who invites by a one-time link
 # (`manage.py invite NAME`) or makes accounts in the admin. Open, at most SIGNUPS_PER_HOUR new
-# accounts an hour on the whole server (counted in the database, so every process agrees): a
-# burst of sign-ups is refused in words, and a group's own sign-ups are never that many.
+# accounts an hour on the whole server and SIGNUPS_PER_ADDRESS from one connection (counted in the
+# database, so every process agrees; campaign.signups): a burst of sign-ups is refused in words,
+# one visitor cannot use up the server's hour, and a group's own sign-ups are never that many.
 SIGNUP_OPEN = os.getenv("SIGNUP", "open").strip().lower() != "closed"
 SIGNUPS_PER_HOUR = int(os.getenv("SIGNUPS_PER_HOUR", "10"))
+SIGNUPS_PER_ADDRESS = int(os.getenv("SIGNUPS_PER_ADDRESS", "3"))
 # Mail, for password resets by e-mail (machikoro.mail; without it the log-in page says how the
 # host sets a new password on the server). EMAIL_FROM is the sender.
 EMAIL_URL = os.getenv("EMAIL_URL", "")

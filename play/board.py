@@ -12,6 +12,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from machikoro.names import isolated
 from play import describe
 from play.engine import GameState, legal_actions
 from play.engine.legacy.expedition import COST_PER_SPACE, claimed_islands
@@ -255,7 +256,7 @@ def _button(action: dict, table, names, costs, coins) -> dict:
         button["label"] = _("Take %(card)s") % {"card": thing_name(table, action["take"])}
         button["group"] = ngettext(
             "From %(player)s (%(n)s coin):", "From %(player)s (%(n)s coins):", coins[player]
-        ) % {"player": names[player], "n": coins[player]}
+        ) % {"player": isolated(names[player]), "n": coins[player]}
         taken = table.cards[action["take"]]
         button["colour"] = taken.colour
         button["numbers"] = describe.numbers_text(taken.numbers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from machikoro.names import isolated
 from machikoro.word_lists import or_list
 from play.engine.cards import Effect
 from play.engine.legacy.expedition import COST_PER_SPACE
@@ -157,17 +158,17 @@ def action_label(
         return _("Keep this roll")
     if kind == "choose_player":
         if coins is None:
-            return _("Take coins from %(player)s") % {"player": names[action["player"]]}
+            return _("Take coins from %(player)s") % {"player": isolated(names[action["player"]])}
         has = coins[action["player"]]
         return ngettext(
             "Take coins from %(player)s (%(n)s coin)",
             "Take coins from %(player)s (%(n)s coins)",
             has,
-        ) % {"player": names[action["player"]], "n": has}
+        ) % {"player": isolated(names[action["player"]]), "n": has}
     if kind == "trade":
         return _("Give %(give)s, take %(player)s's %(take)s") % {
             "give": thing_name(table, action["give"]),
-            "player": names[action["player"]],
+            "player": isolated(names[action["player"]]),
             "take": thing_name(table, action["take"]),
         }
     if kind == "skip":
@@ -321,4 +322,4 @@ PHASE_PROMPTS = {
 
 def prompt(phase: str, player: str) -> str:
     template = PHASE_PROMPTS.get(phase, gettext_lazy("%(player)s decides."))
-    return str(template) % {"player": player}
+    return str(template) % {"player": isolated(player)}

@@ -9,7 +9,9 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from machikoro import names
 from play.engine.catalog import EDITIONS
+from play.engine.replay import ROLLED
 from play.limits import UnreadableInput, checked_action, load_json
 from play.models import HUMAN, INSTANT, QUICK, RELAXED
 
@@ -124,8 +126,12 @@ class StartForm(forms.Form):
             name = (data.get(f"name_{i}") or "").strip()
             if kind == EMPTY:
                 continue
-            if not name:
+            if not name or not names.shows_something(name):
                 self.add_error(f"name_{i}", _("Every seat that plays needs a name."))
+                continue
+            problem = names.refusal(name)
+            if problem is not None:
+                self.add_error(f"name_{i}", problem)
                 continue
             if data.get("first_player") == str(i):
                 first_index = len(seats)
@@ -134,6 +140,9 @@ class StartForm(forms.Form):
             raise forms.ValidationError(_("A game needs 2 to 4 players."))
         if len({name for name, _kind in seats}) != len(seats):
             raise forms.ValidationError(_("Give every player a different name."))
+        alike = names.look_alike_refusal(name for name, _kind in seats)
+        if alike is not None:
+            raise forms.ValidationError(alike)
         first = data.get("first_player")
         if first == "roll":
             data["first"] = "roll"
@@ -192,10 +201,30 @@ class ImportForm(forms.Form):
             )
         for number, action in enumerate(actions, start=1):
             try:
-                checked_action(action)
+                checked_action(_without_dice_rolled(action))
             except UnreadableInput as error:
                 raise forms.ValidationError(
                     _("Action %(number)s: %(reason)s") % {"number": number, "reason": error}
                 ) from error
+        players = doc["setup"].get("players")
+        if isinstance(players, list) and all(isinstance(name, str) for name in players):
+            for name in players:
+                problem = names.refusal(name)
+                if problem is not None:
+                    raise forms.ValidationError(problem)
+            alike = names.look_alike_refusal(players)
+            if alike is not None:
+                raise forms.ValidationError(alike)
         data["doc"] = doc
         return data
+
+
+def _without_dice_rolled(action):
+    """A move of a game restored from a campaign backup carries the dice it rolled (a list the
+    engine checks when it forces them: play.engine.replay.ROLLED); the rest is a move as any."""
+    if isinstance(action, dict) and ROLLED in action:
+        rolled = action[ROLLED]
+        if not (isinstance(rolled, list) and len(rolled) <= 2):
+            raise UnreadableInput(_("the dice it rolled are not a list of one or two dice"))
+        return {key: value for key, value in action.items() if key != ROLLED}
+    return action

@@ -26,7 +26,7 @@ from play.engine import GameState, IllegalAction, apply_action, legal_actions, n
 from play.engine.bots import BOTS, choose_action
 from play.engine.catalog import EDITIONS
 from play.engine.errors import shown
-from play.engine.replay import replay
+from play.engine.replay import apply_logged, replay
 from play.player_colours import PLAYER_COLOURS
 from play.seeds import fresh_seed
 from play.signals import game_finished, move_made
@@ -354,7 +354,7 @@ class Game(models.Model):
         final = state
         for action in actions:
             seat = final.active
-            final, events = apply_action(final, action)
+            final, events = apply_logged(final, action)
             entries.append((seat, action, events))
         with transaction.atomic():
             game = cls(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from machikoro.names import isolated
 from play.engine.table import Table
 
 
@@ -47,7 +48,7 @@ class Narrator:
         if seat is None:
             return _("the bank")
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return isolated(self.names[seat])
         return str(seat)
 
     def thing(self, ident: str | None) -> str:
@@ -297,7 +298,7 @@ def start_rolls(names: list[str], rounds: list[list[int | None]]) -> list[str]:
     for rolls in rounds:
         # one part a person, in words the language joins: "Bot 1 3" reads as one number too many
         shown = ", ".join(
-            _("%(name)s: %(roll)s") % {"name": names[seat], "roll": roll}
+            _("%(name)s: %(roll)s") % {"name": isolated(names[seat]), "roll": roll}
             for seat, roll in enumerate(rolls)
             if roll
         )

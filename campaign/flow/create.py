@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -14,6 +13,7 @@ from campaign.errors import FlowError
 from campaign.models import Campaign, Mayor, Phase, StepKind
 from legacy_deck.format import Deck
 from legacy_deck.reader import DeckState, advance
+from machikoro import names
 from play.engine.bots import BOTS
 from play.models import HUMAN
 
@@ -88,16 +88,14 @@ def create_campaign(
     return campaign
 
 
-def _visible(text: str) -> bool:
-    """Whether a name shows anything: not only spaces, controls and format characters (a
-    right-to-left override, a zero-width no-break space) or marks with nothing to sit on."""
-    return any(unicodedata.category(char)[0] not in "ZCM" for char in text)
-
-
 def checked_text(value, length: int, missing: str) -> str:
-    """A name as people typed it, spaces tidied; FlowError when empty, invisible or too long."""
-    if not isinstance(value, str) or not _visible(value):
+    """A name as people typed it, spaces tidied; FlowError when empty, invisible, unreadable
+    (machikoro.names: direction or tag characters, stacked accents) or too long."""
+    if not isinstance(value, str) or not names.shows_something(value):
         raise FlowError(missing)
+    problem = names.refusal(value)
+    if problem is not None:
+        raise FlowError(problem)
     value = " ".join(value.split())
     if len(value) > length:
         raise FlowError(_("At most %(count)s characters, please.") % {"count": length})
@@ -119,4 +117,8 @@ def _checked_mayors(deck: Deck, mayors: list[NewMayor]) -> list[NewMayor]:
         checked.append(NewMayor(name, city, mayor.colour, mayor.kind))
     if len({m.colour for m in checked}) != len(checked):
         raise FlowError(_("Each colour can be chosen by one mayor only."))
+    for kind in ("name", "city_name"):
+        alike = names.look_alike_refusal(getattr(m, kind) for m in checked)
+        if alike is not None:
+            raise FlowError(alike)
     return checked

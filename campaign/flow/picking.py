@@ -8,6 +8,7 @@ from campaign.errors import FlowError, Overtaken
 from campaign.models import Campaign, ChapterGame, Mayor, Phase, StepKind
 from legacy_deck.setup import SetupError, chapter_setup, check_picks, default_picks, free_play_setup
 from legacy_deck.setup_refusals import setup_refusal_text
+from machikoro.names import isolated
 from play.engine import IllegalAction
 from play.models import Game
 from play.refusals import refusal_text, setup_table
@@ -30,10 +31,12 @@ def pick(
         chosen = step.mayor(mayor)
         bag = step.bag(chosen)
         if not may_pick(step.campaign, chosen, len(bag)):
-            raise Overtaken(_("%(name)s has picked already.") % {"name": chosen.name})
+            raise Overtaken(_("%(name)s has picked already.") % {"name": isolated(chosen.name)})
         if chosen.picks is not None and list(chosen.picks) == list(cards):
             # the same pick pressed twice (a double tap, two tabs): stored once
-            raise Overtaken(_("%(name)s has picked these cards already.") % {"name": chosen.name})
+            raise Overtaken(
+                _("%(name)s has picked these cards already.") % {"name": isolated(chosen.name)}
+            )
         allowed = step.campaign.picks_allowed(chosen)
         try:
             check_picks(bag, allowed, cards, chosen.name)

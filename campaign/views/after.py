@@ -12,6 +12,7 @@ from campaign import dashboard, flow
 from campaign.bot_choices import bot_pile_side
 from campaign.forms import GoldenBookForm
 from campaign.models import StepKind
+from machikoro.names import isolated
 
 from .common import campaign_at, common, flow_errors, posted_version
 
@@ -74,7 +75,7 @@ def after(request: HttpRequest, table_secret: str) -> HttpResponse:
 def _signed(data: dict, piles: list[dict], chapter: int) -> str:
     """What the table is told once the winner has signed (and chosen a side)."""
     said = _("%(name)s has signed the Golden Book for game %(n)s.") % {
-        "name": data["name"],
+        "name": isolated(data["name"]),
         "n": chapter,
     }
     for pile in piles:

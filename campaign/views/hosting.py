@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from campaign import hosting
 from campaign.models import Campaign
+from machikoro.names import isolated
 
 from .access import host_page
 
@@ -40,7 +41,7 @@ def delete(request: HttpRequest, campaign: Campaign) -> HttpResponse:
         if request.POST.get("name", "").strip() == campaign.name.strip():
             name = campaign.name
             hosting.delete_campaign(campaign)
-            messages.success(request, _("%(name)s has been deleted.") % {"name": name})
+            messages.success(request, _("%(name)s has been deleted.") % {"name": isolated(name)})
             return redirect("campaign:mine")
         error = _("Type the campaign's name exactly as it is written to delete it.")
     return render(

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from campaign import dashboard, flow
 from campaign.models import Campaign, Mayor, Place
 from campaign.places import bag_components
+from machikoro.names import isolated
 
 from .common import campaign_at, common, flow_errors, table_following
 
@@ -91,7 +92,7 @@ def pick_at_table(request: HttpRequest, table_secret: str, seat: int) -> HttpRes
                 if changing
                 else _("Thank you, %(name)s. Pass the device back to the table.")
             )
-            messages.success(request, thanks % {"name": mayor.name})
+            messages.success(request, thanks % {"name": isolated(mayor.name)})
             return redirect("campaign:picks", table_secret)
     ctx = common(campaign)
     ctx.update(

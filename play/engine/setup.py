@@ -15,6 +15,7 @@ A setup is plain JSON data and is kept inside the state, so a game is reproduced
       "market": {"wheat_field": 6, ...},                       # open piles, or the random deck
       "rules": [], "variants": ["random_market"],
       "first_player": 0 or "roll",
+      "start_rolls": [[7, 9], [None, 4]],  # a restored game's start rolls, made before (replay.py)
       "card_defs": [...], "landmark_defs": [...], "project_defs": [...]   # cards of this game
       "stickers": [{"card": "bakery", "change": {"cost": 2}}, ...],   # in the order stuck
       "expedition": {"length": 8, "islands": [{"id": ..., "space": 3}]},  # rule "expedition"
@@ -273,20 +274,54 @@ def start(setup: dict, table_key: tuple | None = None) -> GameState:
     return state
 
 
+MAX_START_ROUNDS = 100  # rounds of a start roll a restored game brings (ties rolled again)
+
+
+def _start_rolls_made(made: Any, count: int):
+    """The rounds of a start roll a restored game made before it was saved (play.engine.replay's
+    transcript keeps the rolls a game has shown instead of its seed): each a list of one sum or
+    None per seat, at most one round per seat and three more, as a tie leaves fewer rolling."""
+    if made is None:
+        return iter(())
+    if not (
+        isinstance(made, list)
+        and len(made) <= MAX_START_ROUNDS
+        and all(isinstance(rolls, list) and len(rolls) == count for rolls in made)
+    ):
+        raise IllegalAction("setup_field", field="start_rolls", value=shown(made))
+    return iter(made)
+
+
+def _two_dice_sum(value: Any) -> bool:
+    return type(value) is int and 2 <= value <= 12
+
+
 def _first_player(state: GameState, choice: Any) -> int:
     count = len(state.players)
     if choice == "roll":
         # Everyone rolls two dice; the highest sum starts, ties roll again among themselves.
+        made = _start_rolls_made(state.setup.get("start_rolls"), count)
         contenders = list(range(count))
         while True:
-            rolls: list[int | None] = [None] * count
-            for seat in contenders:
-                rolls[seat] = sum(1 + dice.draw(state.seed, state.draws + i, 6) for i in (0, 1))
-                state.draws += 2
+            given = next(made, None)
+            if given is None:
+                rolls: list[int | None] = [None] * count
+                for seat in contenders:
+                    rolls[seat] = sum(1 + dice.draw(state.seed, state.draws + i, 6) for i in (0, 1))
+                    state.draws += 2
+            elif all(
+                _two_dice_sum(given[s]) if s in contenders else given[s] is None
+                for s in range(count)
+            ):
+                rolls = list(given)
+            else:
+                raise IllegalAction("setup_field", field="start_rolls", value=shown(given))
             state.start_rolls.append(rolls)
             best = max(r for r in rolls if r is not None)
             contenders = [seat for seat in contenders if rolls[seat] == best]
             if len(contenders) == 1:
+                if next(made, None) is not None:  # rounds after the start player was found
+                    raise IllegalAction("setup_field", field="start_rolls", value="…")
                 return contenders[0]
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < count:
         raise IllegalAction("first_player", last=count - 1)

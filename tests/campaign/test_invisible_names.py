@@ -48,5 +48,11 @@ def test_an_invisible_golden_book_name_is_refused_and_nothing_is_signed(name):
 
 
 def test_a_name_with_something_visible_is_kept():
-    campaign = flow.create_campaign("\u202eBay", MAYORS)
-    assert campaign.name == "\u202eBay"
+    campaign = flow.create_campaign("Bay\u200d\u00a0of Nguyễn", MAYORS)
+    assert campaign.name == "Bay\u200d of Nguyễn"
+
+
+def test_a_name_that_turns_the_text_around_is_refused():
+    """Issue 35: a right-to-left override was kept as part of a visible name."""
+    with pytest.raises(FlowError, match="invisible control characters"):
+        flow.create_campaign("\u202eBay", MAYORS)

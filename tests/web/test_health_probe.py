@@ -74,3 +74,87 @@ def test_hsts_preload_is_opt_in():
     assert subprocess.check_output(run, env=env, text=True).split() == ["False", "True"]
     env["HSTS_PRELOAD"] = "1"
     assert subprocess.check_output(run, env=env, text=True).split() == ["True", "True"]
+
+
+def _postgresql(port: int):
+    """A PostgreSQL connection's settings as the site would have them, at 127.0.0.1:`port`."""
+    from django.db.backends.postgresql.base import DatabaseWrapper
+    from django.db.utils import ConnectionHandler
+
+    handler = ConnectionHandler(
+        {"default": {"ENGINE": "django.db.backends.postgresql", "NAME": "machikoro"}}
+    )
+    settings_dict = handler.settings["default"]
+    settings_dict.update(HOST="127.0.0.1", PORT=str(port), USER="postgres")
+    return DatabaseWrapper(settings_dict, "default")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # nobody listens there once it is closed again
+
+
+@pytest.mark.django_db
+def test_health_gives_up_on_a_database_that_is_down_after_its_own_timeout(monkeypatch, settings):
+    """Issue 35: with the database down, /health/ waited for the pool's 20 s. Its probe has a
+    connection of its own with a connect timeout of 2 s (psycopg's least)."""
+    import machikoro.health
+
+    database = _postgresql(_closed_port())
+    monkeypatch.setattr(machikoro.health, "_database", lambda: database)
+    asked = []
+    connect = database.Database.connect
+
+    def connect_and_note(**params):
+        asked.append(params)
+        return connect(**params)
+
+    monkeypatch.setattr(database.Database, "connect", connect_and_note)
+
+    response = Client().get("/health/")
+
+    assert (response.status_code, response.content) == (503, b"database unavailable\n")
+    (params,) = asked
+    assert settings.HEALTH_DB_TIMEOUT == 1.5
+    assert params["connect_timeout"] == 2  # psycopg's least
+    assert "statement_timeout=1500" in params["options"]
+    assert (params["host"], params["port"]) == ("127.0.0.1", database.settings_dict["PORT"])
+    assert "pool" not in params
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_the_probes_own_connection_sees_the_migrations():
+    assert Client().get("/health/").content == b"ok\n"
+    recorder = MigrationRecorder(connection)
+    applied = recorder.migration_qs.filter(app="play").order_by("-id").first()
+    applied.delete()
+    try:
+        assert Client().get("/health/").content == b"1 migration(s) not applied: run migrate\n"
+    finally:
+        recorder.record_applied(applied.app, applied.name)
+
+
+@pytest.mark.django_db
+def test_health_answers_when_its_deadline_passes_whatever_the_probe_waits_for(
+    monkeypatch, settings
+):
+    """The answer does not wait for the probe's connection to give up: after HEALTH_DB_TIMEOUT
+    it is 503 (a database whose machine takes the connection and never answers)."""
+    import threading
+
+    import machikoro.health
+
+    settings.HEALTH_DB_TIMEOUT = 0.05
+    released = threading.Event()
+    monkeypatch.setattr(machikoro.health, "_database", lambda: _postgresql(_closed_port()))
+    monkeypatch.setattr(machikoro.health, "_postgresql_problem", lambda db: released.wait(60))
+    try:
+        response = Client().get("/health/")
+    finally:
+        released.set()
+
+    assert (response.status_code, response.content) == (503, b"database unavailable\n")

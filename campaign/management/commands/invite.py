@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from machikoro import names
+
 
 def invitation_path(user) -> str:
     uid = urlsafe_base64_encode(force_bytes(user.pk))
@@ -39,6 +41,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, username, email, site=None, **options):
         model = get_user_model()
+        if not model.objects.filter(username=username).exists():
+            problem = names.refusal(username)  # a new account's name, as sign-up checks it
+            if problem is not None:
+                raise CommandError(problem)
         user, made = model.objects.get_or_create(username=username, defaults={"email": email})
         if made:
             user.set_unusable_password()
