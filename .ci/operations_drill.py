@@ -78,7 +78,7 @@ def blocks() -> dict[str, str]:
         indent = min(len(line) - len(line.lstrip()) for line in code.splitlines() if line.strip())
         named[name] = "\n".join(line[indent:] for line in code.splitlines())
     wanted = {"install", "admin", "unit", "start", "upgrade", "nginx", "backup-unit", "restore"}
-    wanted |= {"cleanup-unit", "backup-timer"}
+    wanted |= {"cleanup-unit", "backup-timer", "fetch", "backup-0.1.0"}
     missing = wanted - named.keys()
     if missing:
         sys.exit(f"drill: docs/operations.md lacks the blocks {sorted(missing)}")
@@ -120,6 +120,8 @@ def root_shell() -> dict[str, str]:
         and k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "LOG_FORMAT", "DATA_DIR"}
     }
     env.update(PATH=DEBIAN_PATH, HOME="/root", DRILL_STATE=str(STATE), DRILL_PORT=str(APP_PORT))
+    # root reads this checkout with git whoever owns it (git refuses another owner's repository)
+    env.update(GIT_CONFIG_COUNT="1", GIT_CONFIG_KEY_0="safe.directory", GIT_CONFIG_VALUE_0="*")
     return env
 
 
@@ -248,23 +250,24 @@ def page_through_app(path: str) -> int:
         return error.code
 
 
-def unpack_source() -> None:
-    """The release's source in /opt/machikoro, root's files readable by all (the guide's
-    "unpack the release's source archive"): this checkout's files, tracked or new, not ignored."""
-    shutil.rmtree(SOURCE, ignore_errors=True)
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.split(b"\0")
-    for name in filter(None, listed):
-        source = ROOT / name.decode()
-        if source.is_file():
-            target = SOURCE / name.decode()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
-    subprocess.run(["chmod", "-R", "u=rwX,go=rX", str(SOURCE)], check=True)
+def fetch_release(code: str) -> None:
+    """The guide's `fetch` block: the release's commit, from a clone, into /opt/machikoro. Here
+    the clone is this checkout and the release its newest commit (what is not committed is not
+    drilled): the printed commit (0.1.0's) is the one thing replaced."""
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+        check=True, env=root_shell(),
+    ).stdout.strip()  # fmt: skip
+    printed = re.search(r"^RELEASE=(\w+)", code, re.M)[1]
+    run_block(
+        "fetch", code, {f"RELEASE={printed}": f"RELEASE={head}", "/root/machikoro": str(ROOT)}
+    )
+    version = subprocess.run(
+        [sys.executable, "-c", "import tomllib,sys; print(tomllib.load(sys.stdin.buffer)"
+         "['project']['version'])"],
+        stdin=(SOURCE / "pyproject.toml").open("rb"), capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    expect(bool(version), f"/opt/machikoro holds {head}, version {version}")
 
 
 def serve_through_nginx(site: str) -> None:
@@ -369,8 +372,7 @@ def drill() -> None:
     guide = blocks()
     started = time.monotonic()
 
-    say("the release's source in /opt/machikoro")
-    unpack_source()
+    fetch_release(guide["fetch"])
     run_block("install", guide["install"])
     run_block(
         "admin",
@@ -427,7 +429,9 @@ def drill() -> None:
     )  # fmt: skip
     expect(count_campaigns() == 1, "the 0.1.0 database holds its campaign")
     systemctl(["start", "machikoro"])  # the old release's database under the new code
-    unpack_source()  # "unpack the new release into /opt/machikoro"
+    run_block("backup-0.1.0", guide["backup-0.1.0"])
+    expect((HOME / "before-0.2.0.dump").stat().st_size > 10_000, "0.1.0's database, dumped")
+    fetch_release(guide["fetch"])  # the new release's commit into /opt/machikoro
     run_block("upgrade", guide["upgrade"])
     table = as_service_user(
         "from campaign.models import Campaign; print(Campaign.objects.get().table_secret)"
