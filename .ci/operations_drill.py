@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import http.cookiejar
+import importlib.util
 import os
 import re
 import shlex
@@ -78,7 +79,7 @@ def blocks() -> dict[str, str]:
         indent = min(len(line) - len(line.lstrip()) for line in code.splitlines() if line.strip())
         named[name] = "\n".join(line[indent:] for line in code.splitlines())
     wanted = {"install", "admin", "unit", "start", "upgrade", "nginx", "backup-unit", "restore"}
-    wanted |= {"cleanup-unit", "backup-timer", "fetch", "backup-0.1.0"}
+    wanted |= {"cleanup-unit", "backup-timer", "fetch", "backup-0.1.0", "env", "setup", "mail"}
     missing = wanted - named.keys()
     if missing:
         sys.exit(f"drill: docs/operations.md lacks the blocks {sorted(missing)}")
@@ -343,6 +344,62 @@ def check_sign_in_through_nginx() -> None:
     expect("/campaigns/" in landed, f"the host signs in through nginx on port {NGINX_HTTPS_PORT}")
 
 
+def mail_sink():
+    """A small SMTP server on loopback (tests/smtp_sink.py), keeping what it is sent."""
+    spec = importlib.util.spec_from_file_location("smtp_sink", ROOT / "tests" / "smtp_sink.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["smtp_sink"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module.Sink().start()
+
+
+def reset_password_by_mail(sink) -> None:
+    """The log-in page's "forgotten password" as a person uses it: the form, the mail, its link,
+    a new password; then the account takes the new password."""
+    cookies = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    origin = f"https://{HOST}"
+    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Origin": origin}
+
+    def fetch(path: str, form: dict | None = None) -> tuple[str, str]:
+        url = f"http://127.0.0.1:{APP_PORT}{path}"
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        request = urllib.request.Request(url, data=data, headers=headers)
+        request.add_header("Referer", origin + path)
+        with opener.open(request, timeout=30) as response:
+            return response.geturl().removeprefix(f"http://127.0.0.1:{APP_PORT}"), (
+                response.read().decode()
+            )
+
+    def token(page: str) -> str:
+        return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+
+    before = len(sink.messages)
+    _at, page = fetch("/accounts/password/reset/")
+    landed, _page = fetch(
+        "/accounts/password/reset/",
+        {"csrfmiddlewaretoken": token(page), "email": "host@example.org"},
+    )
+    expect(landed == "/accounts/password/reset/sent/", "the reset page says the mail was sent")
+    deadline = time.monotonic() + 30
+    while len(sink.messages) == before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    expect(len(sink.messages) > before, "the reset mail reached the mail server")
+    body = sink.messages[-1].get_body(("plain",)).get_content()
+    link = re.search(rf"https://{re.escape(HOST)}(/accounts/reset/\S+/)", body)
+    expect(link is not None, "the mail holds a link to the site")
+    at, page = fetch(link[1])  # Django moves the token out of the address, then shows the form
+    new_password = "drill-new-" + os.urandom(6).hex()
+    form = {"csrfmiddlewaretoken": token(page), "new_password1": new_password}
+    landed, _page = fetch(at, {**form, "new_password2": new_password})
+    expect(landed == "/accounts/reset/done/", "the link's form took a new password")
+    checked = as_service_user(
+        "from django.contrib.auth.models import User; "
+        f"print(User.objects.get(username='host').check_password('{new_password}'))"
+    )
+    expect(checked == "True", "the account now takes the new password")
+
+
 # --- the drill ------------------------------------------------------------------------------
 
 
@@ -374,6 +431,12 @@ def drill() -> None:
 
     fetch_release(guide["fetch"])
     run_block("install", guide["install"])
+    sink = mail_sink()
+    # the settings file as printed; the one line changed: mail goes to the drill's own server
+    run_block(
+        "env", guide["env"], {"\nEMAIL_URL=\n": f"\nEMAIL_URL=smtp://127.0.0.1:{sink.port}\n"}
+    )
+    run_block("setup", guide["setup"])
     run_block(
         "admin",
         guide["admin"],
@@ -391,6 +454,11 @@ def drill() -> None:
     expect(page_through_app("/") == 200, "and again (a second worker)")
 
     serve_through_nginx(guide["nginx"])
+
+    say("mail: the guide's test e-mail, then a password reset followed by its link")
+    run_block("mail", guide["mail"])
+    expect(sink.wait_for_message(30)["To"] == "host@example.org", "the test e-mail arrived")
+    reset_password_by_mail(sink)
 
     say("a campaign and a game to back up (the drill's own)")
     as_service_user(

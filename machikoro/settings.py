@@ -119,6 +119,7 @@ CLEANUP_DAYS = int(os.getenv("CLEANUP_DAYS", "90"))
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
+        env="DATABASE_URL",
         default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
