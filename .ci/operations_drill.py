@@ -79,7 +79,15 @@ def blocks() -> dict[str, str]:
         indent = min(len(line) - len(line.lstrip()) for line in code.splitlines() if line.strip())
         named[name] = "\n".join(line[indent:] for line in code.splitlines())
     wanted = {"install", "admin", "unit", "start", "upgrade", "nginx", "backup-unit", "restore"}
-    wanted |= {"cleanup-unit", "backup-timer", "fetch", "backup-0.1.0", "env", "setup", "mail"}
+    wanted |= {
+        "cleanup-unit",
+        "backup-timer",
+        "fetch",
+        "backup-before-upgrade",
+        "env",
+        "setup",
+        "mail",
+    }
     missing = wanted - named.keys()
     if missing:
         sys.exit(f"drill: docs/operations.md lacks the blocks {sorted(missing)}")
@@ -497,7 +505,7 @@ def drill() -> None:
     )  # fmt: skip
     expect(count_campaigns() == 1, "the 0.1.0 database holds its campaign")
     systemctl(["start", "machikoro"])  # the old release's database under the new code
-    run_block("backup-0.1.0", guide["backup-0.1.0"])
+    run_block("backup-before-upgrade", guide["backup-before-upgrade"])
     expect((HOME / "before-0.2.0.dump").stat().st_size > 10_000, "0.1.0's database, dumped")
     fetch_release(guide["fetch"])  # the new release's commit into /opt/machikoro
     run_block("upgrade", guide["upgrade"])
