@@ -48,6 +48,7 @@ HOST = "games.example.org"
 DEBIAN_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 STATE = Path(os.environ.get("DRILL_STATE") or tempfile.mkdtemp(prefix="operations-drill-"))
 ADMIN_PASSWORD = "drill-" + os.urandom(8).hex()
+METRICS_TOKEN = "drill-" + os.urandom(12).hex()
 
 
 def say(text: str) -> None:
@@ -154,6 +155,13 @@ def exec_start(name: str, *, wait: bool) -> subprocess.Popen | int:
     fields = unit(name)
     env = {"PATH": DEBIAN_PATH, "LANG": "C.UTF-8", "HOME": str(HOME)}
     env.update(environment_file(fields["EnvironmentFile"]))
+    if "Environment" in fields:
+        env.update([fields["Environment"].split("=", 1)])
+    if "RuntimeDirectory" in fields:  # made afresh at each start, the service user's
+        runtime = Path("/run") / fields["RuntimeDirectory"]
+        shutil.rmtree(runtime, ignore_errors=True)
+        runtime.mkdir(mode=0o755)
+        shutil.chown(runtime, fields["User"], fields["User"])
     command = ["runuser", "-u", fields["User"], "--", "env", "-i"]
     command += [f"{k}={v}" for k, v in env.items()] + shlex.split(fields["ExecStart"])
     log = open(Path(os.environ["DRILL_STATE"]) / f"{name}.log", "a")  # noqa: SIM115
@@ -352,6 +360,18 @@ def check_sign_in_through_nginx() -> None:
     expect("/campaigns/" in landed, f"the host signs in through nginx on port {NGINX_HTTPS_PORT}")
 
 
+def scrape_metrics(token: str) -> str:
+    """/metrics/ as Prometheus asks for it on the machine: plain HTTP, any Host, a token."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{APP_PORT}/metrics/", headers={"Authorization": f"Bearer {token}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.read().decode()
+    except urllib.error.HTTPError as error:
+        return str(error.code)
+
+
 def mail_sink():
     """A small SMTP server on loopback (tests/smtp_sink.py), keeping what it is sent."""
     spec = importlib.util.spec_from_file_location("smtp_sink", ROOT / "tests" / "smtp_sink.py")
@@ -422,6 +442,7 @@ def remove_everything() -> None:
     subprocess.run(["userdel", USER], capture_output=True)
     shutil.rmtree(HOME, ignore_errors=True)
     shutil.rmtree(SOURCE, ignore_errors=True)
+    shutil.rmtree("/run/machikoro", ignore_errors=True)
     for path in UNITS.glob("machikoro*.service"):
         path.unlink()
 
@@ -440,9 +461,15 @@ def drill() -> None:
     fetch_release(guide["fetch"])
     run_block("install", guide["install"])
     sink = mail_sink()
-    # the settings file as printed; the one line changed: mail goes to the drill's own server
+    # the settings file as printed; two lines changed: mail goes to the drill's own server, and
+    # /metrics/ is on
     run_block(
-        "env", guide["env"], {"\nEMAIL_URL=\n": f"\nEMAIL_URL=smtp://127.0.0.1:{sink.port}\n"}
+        "env",
+        guide["env"],
+        {
+            "\nEMAIL_URL=\n": f"\nEMAIL_URL=smtp://127.0.0.1:{sink.port}\n",
+            "\n#METRICS_TOKEN=\n": f"\nMETRICS_TOKEN={METRICS_TOKEN}\n",
+        },
     )
     run_block("setup", guide["setup"])
     run_block(
@@ -460,6 +487,9 @@ def drill() -> None:
     run_block("start", guide["start"])
     expect(page_through_app("/") == 200, "the home page answers for the site's host")
     expect(page_through_app("/") == 200, "and again (a second worker)")
+    scraped = scrape_metrics(METRICS_TOKEN)
+    expect('machikoro_requests_total{status="200"}' in scraped, "/metrics/ counts the pages")
+    expect(scrape_metrics("a wrong token") == "403", "/metrics/ refuses a wrong token")
 
     serve_through_nginx(guide["nginx"])
 

@@ -60,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before all: /metrics/ for a scraper with its token; every answer counted (machikoro.metrics)
+    "machikoro.metrics.MetricsMiddleware",
     # First: a local probe's Host is not the site's, and it asks over plain HTTP (machikoro.health).
     "machikoro.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -282,6 +284,10 @@ LIVE_SHED_RETRY_AFTER = float(os.getenv("LIVE_SHED_RETRY_AFTER", "10"))
 # A seat's phone seen this recently (its page, poll or stream) is in someone's hand: the shared
 # screen asks before it acts for that seat (play.presence). Longer than a stream's heartbeat.
 PLAY_PHONE_SEEN_SECONDS = float(os.getenv("PLAY_PHONE_SEEN_SECONDS", "60"))
+
+# /metrics/ for Prometheus (machikoro.metrics): off while empty; a scraper sends
+# `Authorization: Bearer <METRICS_TOKEN>`.
+METRICS_TOKEN = os.getenv("METRICS_TOKEN", "")
 
 # --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------
 
