@@ -83,6 +83,8 @@ def blocks() -> dict[str, str]:
     wanted |= {
         "cleanup-unit",
         "backup-timer",
+        "cleanup-timer",
+        "cleanup-timer-on",
         "fetch",
         "backup-before-upgrade",
         "env",
@@ -287,7 +289,7 @@ def fetch_release(code: str) -> None:
     expect(bool(version), f"/opt/machikoro holds {head}, version {version}")
 
 
-def serve_through_nginx(site: str) -> None:
+def serve_through_nginx(site: str, *, then) -> None:
     """nginx -t on the printed site, then nginx serving it on free ports with a throwaway
     certificate, and a sign-in through it (CSRF's Origin check sees the port)."""
     nginx = shutil.which("nginx", path=DEBIAN_PATH)
@@ -321,13 +323,14 @@ def serve_through_nginx(site: str) -> None:
     subprocess.run(nginx_command, check=True, timeout=60)
     try:
         check_sign_in_through_nginx()
+        then()
     finally:
         subprocess.run([*nginx_command, "-s", "stop"], timeout=60)
 
 
-def check_sign_in_through_nginx() -> None:
-    say(f"through nginx at https://{HOST}:{NGINX_HTTPS_PORT}/ (a port other than 443)")
-    origin = f"https://{HOST}:{NGINX_HTTPS_PORT}"
+def nginx_opener() -> urllib.request.OpenerDirector:
+    """A browser of sorts: https://games.example.org:PORT/ reaches nginx on loopback, with
+    cookies, certificate unchecked (a throwaway one)."""
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
@@ -345,6 +348,13 @@ def check_sign_in_through_nginx() -> None:
 
     opener = urllib.request.build_opener(ToLoopback(), urllib.request.HTTPCookieProcessor(cookies))
     opener.addheaders = [("Accept-Language", "en")]
+    return opener
+
+
+def check_sign_in_through_nginx() -> None:
+    say(f"through nginx at https://{HOST}:{NGINX_HTTPS_PORT}/ (a port other than 443)")
+    origin = f"https://{HOST}:{NGINX_HTTPS_PORT}"
+    opener = nginx_opener()
     login = f"{origin}/accounts/login/"
     with opener.open(login, timeout=30) as response:
         page = response.read().decode()
@@ -382,22 +392,17 @@ def mail_sink():
 
 
 def reset_password_by_mail(sink) -> None:
-    """The log-in page's "forgotten password" as a person uses it: the form, the mail, its link,
-    a new password; then the account takes the new password."""
-    cookies = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
-    origin = f"https://{HOST}"
-    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Origin": origin}
+    """The log-in page's "forgotten password" as a person uses it, through nginx: the form, the
+    mail, its link, a new password; then the account takes the new password."""
+    opener = nginx_opener()
+    origin = f"https://{HOST}:{NGINX_HTTPS_PORT}"
 
     def fetch(path: str, form: dict | None = None) -> tuple[str, str]:
-        url = f"http://127.0.0.1:{APP_PORT}{path}"
         data = urllib.parse.urlencode(form).encode() if form is not None else None
-        request = urllib.request.Request(url, data=data, headers=headers)
-        request.add_header("Referer", origin + path)
+        headers = {"Origin": origin, "Referer": origin + path}
+        request = urllib.request.Request(origin + path, data=data, headers=headers)
         with opener.open(request, timeout=30) as response:
-            return response.geturl().removeprefix(f"http://127.0.0.1:{APP_PORT}"), (
-                response.read().decode()
-            )
+            return response.geturl().removeprefix(origin), response.read().decode()
 
     def token(page: str) -> str:
         return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
@@ -414,7 +419,7 @@ def reset_password_by_mail(sink) -> None:
         time.sleep(0.1)
     expect(len(sink.messages) > before, "the reset mail reached the mail server")
     body = sink.messages[-1].get_body(("plain",)).get_content()
-    link = re.search(rf"https://{re.escape(HOST)}(/accounts/reset/\S+/)", body)
+    link = re.search(rf"{re.escape(origin)}(/accounts/reset/\S+/)", body)
     expect(link is not None, "the mail holds a link to the site")
     at, page = fetch(link[1])  # Django moves the token out of the address, then shows the form
     new_password = "drill-new-" + os.urandom(6).hex()
@@ -443,7 +448,7 @@ def remove_everything() -> None:
     shutil.rmtree(HOME, ignore_errors=True)
     shutil.rmtree(SOURCE, ignore_errors=True)
     shutil.rmtree("/run/machikoro", ignore_errors=True)
-    for path in UNITS.glob("machikoro*.service"):
+    for path in [*UNITS.glob("machikoro*.service"), *UNITS.glob("machikoro*.timer")]:
         path.unlink()
 
 
@@ -491,12 +496,13 @@ def drill() -> None:
     expect('machikoro_requests_total{status="200"}' in scraped, "/metrics/ counts the pages")
     expect(scrape_metrics("a wrong token") == "403", "/metrics/ refuses a wrong token")
 
-    serve_through_nginx(guide["nginx"])
+    def mail() -> None:
+        say("mail: the guide's test e-mail, then a password reset followed by its link")
+        run_block("mail", guide["mail"])
+        expect(sink.wait_for_message(30)["To"] == "host@example.org", "the test e-mail arrived")
+        reset_password_by_mail(sink)
 
-    say("mail: the guide's test e-mail, then a password reset followed by its link")
-    run_block("mail", guide["mail"])
-    expect(sink.wait_for_message(30)["To"] == "host@example.org", "the test e-mail arrived")
-    reset_password_by_mail(sink)
+    serve_through_nginx(guide["nginx"], then=mail)
 
     say("a campaign and a game to back up (the drill's own)")
     as_service_user(
@@ -514,7 +520,8 @@ def drill() -> None:
     run_block("backup-timer", guide["backup-timer"])
     (written,) = (HOME / "data" / "backups").glob("machikoro-*.dump")
     expect(written.stat().st_size > 10_000, f"a backup of {written.stat().st_size:,} bytes")
-    expect(systemctl(["start", "machikoro-cleanup.timer"]) == 0, "the cleanup ran")
+    write_unit(guide["cleanup-timer"])
+    run_block("cleanup-timer-on", guide["cleanup-timer-on"])  # runs the cleanup once, now
     expect(count_campaigns() == 1, "the cleanup removed no campaign")
 
     as_service_user("from campaign.models import Campaign; Campaign.objects.all().delete()")

@@ -112,6 +112,13 @@ ASGI_APPLICATION = "machikoro.asgi.application"
 # of `manage.py backup`. DATA_DIR puts it outside the checkout (a `git clean` or a fresh clone
 # keeps the data); unset, a checkout keeps it in itself, an installed release where it starts.
 DATA_DIR = Path(os.getenv("DATA_DIR") or (Path.cwd() if INSTALLED_RELEASE else BASE_DIR))
+if not DATA_DIR.is_dir():
+    # A data folder named but not made yet is made (SQLite would fail: "unable to open database
+    # file"); one that cannot be made is said in words.
+    try:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ImproperlyConfigured(f"DATA_DIR {DATA_DIR} cannot be made: {error}") from error
 # Where `manage.py backup` writes (and `--keep-days` prunes) its files.
 BACKUP_DIR = Path(os.getenv("BACKUP_DIR") or DATA_DIR / "backups")
 
