@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import http.client
 import http.cookiejar
 import importlib.util
+import json
 import os
 import re
 import shlex
@@ -31,6 +33,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -85,6 +88,11 @@ def blocks() -> dict[str, str]:
         "backup-timer",
         "cleanup-timer",
         "cleanup-timer-on",
+        "db-password",
+        "db-tcp",
+        "app-database",
+        "app-unit-two",
+        "upstream-two",
         "fetch",
         "backup-before-upgrade",
         "env",
@@ -141,8 +149,10 @@ def root_shell() -> dict[str, str]:
 
 
 def unit(name: str) -> dict[str, str]:
-    text = (UNITS / f"{name}.service").read_text().replace("\\\n", " ")
-    return dict(re.findall(r"^(\w+)=(.*)$", text, re.M))
+    """The unit's fields, its drop-ins' (name.service.d/*.conf) after it: the last one wins."""
+    files = [UNITS / f"{name}.service", *sorted((UNITS / f"{name}.service.d").glob("*.conf"))]
+    text = "\n".join(path.read_text() for path in files).replace("\\\n", " ")
+    return {k: v for k, v in re.findall(r"^(\w+)=(.*)$", text, re.M) if v}
 
 
 def environment_file(path: str) -> dict[str, str]:
@@ -289,13 +299,13 @@ def fetch_release(code: str) -> None:
     expect(bool(version), f"/opt/machikoro holds {head}, version {version}")
 
 
-def serve_through_nginx(site: str, *, then) -> None:
+def serve_through_nginx(site: str, *, then, sign_in: bool = True) -> None:
     """nginx -t on the printed site, then nginx serving it on free ports with a throwaway
     certificate, and a sign-in through it (CSRF's Origin check sees the port)."""
     nginx = shutil.which("nginx", path=DEBIAN_PATH)
     expect(nginx is not None, "nginx is installed")
     folder = STATE / "nginx"
-    folder.mkdir()
+    folder.mkdir(exist_ok=True)
     for path in (STATE, folder):
         path.chmod(0o755)  # nginx's workers keep their temporary files in it
     subprocess.run(
@@ -322,7 +332,8 @@ def serve_through_nginx(site: str, *, then) -> None:
     subprocess.run([*nginx_command, "-t"], check=True, timeout=60)
     subprocess.run(nginx_command, check=True, timeout=60)
     try:
-        check_sign_in_through_nginx()
+        if sign_in:
+            check_sign_in_through_nginx()
         then()
     finally:
         subprocess.run([*nginx_command, "-s", "stop"], timeout=60)
@@ -433,6 +444,295 @@ def reset_password_by_mail(sink) -> None:
     expect(checked == "True", "the account now takes the new password")
 
 
+# --- a second app machine, on this one ------------------------------------------------------
+
+PASSWORD_LINE_MARK = "# operations drill: the app's role by password over TCP (removed after)"
+SECOND_PORT = free_port()
+
+
+def hba_file() -> Path:
+    shown = subprocess.run(
+        ["runuser", "-u", "postgres", "--", "psql", "-tAc", "SHOW hba_file"],
+        capture_output=True, text=True, check=True, cwd="/",
+    )  # fmt: skip
+    return Path(shown.stdout.strip())
+
+
+def reload_postgresql() -> None:
+    subprocess.run(
+        ["runuser", "-u", "postgres", "--", "psql", "-qtAc", "SELECT pg_reload_conf()"],
+        check=True, capture_output=True, cwd="/",
+    )  # fmt: skip
+
+
+def take_password_line(line: str) -> None:
+    """The printed pg_hba line, first in this machine's pg_hba.conf (lines are read in order,
+    and this machine's PostgreSQL trusts loopback further down): only the app's role, only its
+    database."""
+    path = hba_file()
+    path.write_text(f"{PASSWORD_LINE_MARK}\n{line}\n" + path.read_text())
+    reload_postgresql()
+
+
+def forget_password_line() -> None:
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        path = hba_file()
+        lines = path.read_text().splitlines(keepends=True)
+        if lines and lines[0].rstrip("\n") == PASSWORD_LINE_MARK:
+            path.write_text("".join(lines[2:]))
+            reload_postgresql()
+
+
+def connects(url: str) -> bool:
+    done = subprocess.run(
+        ["psql", url, "-qtAc", "SELECT 1"], capture_output=True, text=True, cwd="/", timeout=30
+    )
+    return done.returncode == 0 and done.stdout.strip() == "1"
+
+
+def direct(port: int, method: str, path: str, cookies: dict, **form) -> tuple[int, str]:
+    """A request straight to one app server, as nginx passes it on (Host, X-Forwarded-Proto)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Host": HOST, "X-Forwarded-Proto": "https", "Accept-Language": "en"}
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    body = None
+    if form:
+        body = urllib.parse.urlencode(form["fields"])
+        headers.update(form["headers"])
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    for cookie in response.headers.get_all("Set-Cookie") or []:
+        name, value = cookie.split(";", 1)[0].split("=", 1)
+        cookies[name] = value
+    text = response.read().decode()
+    connection.close()
+    return response.status, text
+
+
+class Table:
+    """A classic game of two people, moved by its seats' links: a roll, then a pass, by turns."""
+
+    def __init__(self) -> None:
+        made = as_service_user(
+            "from play.models import Game; "
+            "g = Game.start('classic', [('Ann', 'human'), ('Ben', 'human')], seed=5); "
+            "print(g.code, g.key_for(0), g.key_for(1), g.version, g.load().active)"
+        )
+        code, key0, key1, version, active = made.split()
+        self.code, self.keys = code, [key0, key1]
+        self.version, self.active, self.rolled = int(version), int(active), False
+        self.acknowledged: list[int] = []  # the versions the server said a move made
+
+    def page(self, seat: int) -> str:
+        return f"/g/{self.code}/{self.keys[seat]}/"
+
+    def next_move(self) -> tuple[int, dict]:
+        action = {"type": "pass"} if self.rolled else {"type": "roll", "dice": 1}
+        return self.active, action
+
+    def took(self, answer: str) -> None:
+        self.version = int(re.search(r'data-version="(\d+)"', answer)[1])
+        self.acknowledged.append(self.version)
+        if self.rolled:
+            self.active = 1 - self.active
+        self.rolled = not self.rolled
+
+    def move_direct(self, port: int) -> None:
+        seat, action = self.next_move()
+        cookies: dict = {}
+        status, page = direct(port, "GET", self.page(seat), cookies)
+        token = re.search(r'"X-CSRFToken": "([^"]+)"', page)[1]
+        origin = f"https://{HOST}"
+        status, answer = direct(
+            port, "POST", self.page(seat) + "move/", cookies,
+            fields={"version": self.version, "action": json.dumps(action)},
+            headers={"X-CSRFToken": token, "HX-Request": "true", "Origin": origin,
+                     "Referer": origin + self.page(seat)},
+        )  # fmt: skip
+        expect(status == 200, f"a move through the server on port {port} is taken")
+        self.took(answer)
+
+    def move_through_nginx(self, opener) -> int:
+        """One move as a phone posts it through nginx; the status it got."""
+        seat, action = self.next_move()
+        origin = f"https://{HOST}:{NGINX_HTTPS_PORT}"
+        with opener.open(origin + self.page(seat), timeout=30) as response:
+            token = re.search(r'"X-CSRFToken": "([^"]+)"', response.read().decode())[1]
+        form = urllib.parse.urlencode({"version": self.version, "action": json.dumps(action)})
+        request = urllib.request.Request(
+            origin + self.page(seat) + "move/", data=form.encode(),
+            headers={"X-CSRFToken": token, "HX-Request": "true", "Origin": origin,
+                     "Referer": origin + self.page(seat)},
+        )  # fmt: skip
+        try:
+            with opener.open(request, timeout=30) as response:
+                self.took(response.read().decode())
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+
+class Stream(threading.Thread):
+    """A page's stream of live updates read as a browser's EventSource reads it: the versions
+    it was sent; cut, it asks again after its retry wait with the last version it got."""
+
+    def __init__(self, ask, since: int, *, reconnect: bool) -> None:
+        super().__init__(daemon=True)
+        self.ask, self.last, self.reconnect = ask, str(since), reconnect
+        self.versions: list[int] = []
+        self.cuts = 0
+        self.start()
+
+    def run(self) -> None:
+        while True:
+            try:
+                response = self.ask(self.last)
+                while line := response.readline():
+                    if line.startswith(b"id: "):
+                        self.last = line[4:].decode().strip()
+                        self.versions.append(int(self.last))
+            except (OSError, http.client.HTTPException):
+                pass
+            self.cuts += 1
+            if not self.reconnect:
+                return
+            time.sleep(1)  # the stream's `retry:` (1 s)
+
+    def saw(self, version: int, seconds: float = 20) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if version in self.versions:
+                return True
+            time.sleep(0.1)
+        return False
+
+
+def stream_direct(port: int, path: str):
+    def ask(last: str):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request(
+            "GET", f"{path}events/?v={last}",
+            headers={"Host": HOST, "X-Forwarded-Proto": "https", "Last-Event-ID": last},
+        )  # fmt: skip
+        return connection.getresponse()
+
+    return ask
+
+
+def stream_through_nginx(path: str):
+    def ask(last: str):
+        url = f"https://{HOST}:{NGINX_HTTPS_PORT}{path}events/?v={last}"
+        return nginx_opener().open(
+            urllib.request.Request(url, headers={"Last-Event-ID": last}), timeout=60
+        )
+
+    return ask
+
+
+def grow_to_a_second_machine(guide: dict[str, str]) -> None:
+    """docs/operations.md's "A second app machine" on this one machine: the database by
+    password over TCP (loopback, so without TLS), two app servers on two ports behind one nginx
+    upstream; a move through one reaches a page held by the other, and stopping one loses no
+    move while its pages reconnect through nginx to the other."""
+    say("a second app machine: PostgreSQL over TCP with a password, two servers, one upstream")
+    password = "drill-" + os.urandom(12).hex()
+    made = "PASSWORD=$(python3 -c 'import secrets; print(secrets.token_urlsafe(24))')"
+    run_block("db-password", guide["db-password"], {made: f"PASSWORD={password}"})
+    # db-tcp is not run: this machine's one PostgreSQL serves others too (no restart, no new
+    # listen address). Its pg_hba line, for loopback and without TLS, goes first instead.
+    (line, *_more) = re.findall(r"^hostssl .*$", guide["db-tcp"], re.M)
+    take_password_line(re.sub(r"10\.0\.0\.\d+/32", "127.0.0.1/32", line).replace("hostssl", "host"))
+    tcp = "postgres://machikoro:{}@127.0.0.1:5432/machikoro?sslmode=disable"
+    expect(not connects(tcp.format("a-wrong-password")), "a wrong password is refused over TCP")
+    expect(connects(tcp.format(password)), "the role's password opens the database over TCP")
+    run_block(
+        "app-database",
+        guide["app-database"],
+        {
+            "PASSWORD='the database password printed on 10.0.0.10'": f"PASSWORD='{password}'",
+            "@10.0.0.10:": "@127.0.0.1:",
+            "sslmode=require": "sslmode=disable",
+        },
+    )
+    expect(
+        "@127.0.0.1:5432/" in (HOME / "env").read_text(),
+        "the settings name the database's TCP address",
+    )
+
+    # the first machine: the printed drop-in; the second: the same unit on a port of its own
+    drop_in = guide["app-unit-two"].replace("10.0.0.11", "127.0.0.1")
+    write_unit(drop_in)
+    systemctl(["daemon-reload"])
+    systemctl(["restart", "machikoro"])
+    second = UNITS / "machikoro-second.service"
+    second.write_text(
+        (UNITS / "machikoro.service").read_text()
+        .replace("RuntimeDirectory=machikoro", "RuntimeDirectory=machikoro-second")
+        .replace("=/run/machikoro", "=/run/machikoro-second")
+    )  # fmt: skip
+    (UNITS / "machikoro-second.service.d").mkdir(exist_ok=True)
+    (UNITS / "machikoro-second.service.d" / "two-machines.conf").write_text(
+        on_this_machine(drop_in).replace(f"--port {APP_PORT}", f"--port {SECOND_PORT}")
+    )
+    server = exec_start("machikoro-second", wait=False)
+    (STATE / "machikoro-second.pid").write_text(str(server.pid))
+    expect(wait_for_port(SECOND_PORT, 60), f"the second server listens on {SECOND_PORT}")
+    for port in (APP_PORT, SECOND_PORT):
+        expect(direct(port, "GET", "/health/", {})[0] == 200, f"/health/ on {port}: ok")
+
+    table = Table()
+    say("a move through one server reaches a page held by the other")
+    for mover, holder in ((APP_PORT, SECOND_PORT), (SECOND_PORT, APP_PORT)):
+        page = Stream(stream_direct(holder, table.page(1)), table.version, reconnect=False)
+        time.sleep(1)
+        table.move_direct(mover)
+        expect(page.saw(table.version), f"moved through {mover}, seen by a page held by {holder}")
+
+    upstream = guide["upstream-two"]
+    upstream = upstream.replace("10.0.0.11:8000", f"127.0.0.1:{APP_PORT}")
+    upstream = upstream.replace("10.0.0.12:8000", f"127.0.0.1:{SECOND_PORT}")
+    site = re.sub(r"upstream machikoro \{.*?\n\}", upstream, guide["nginx"], count=1, flags=re.S)
+    expect(f"127.0.0.1:{SECOND_PORT}" in site, "the site's upstream names both servers")
+
+    def stop_one_server() -> None:
+        say("through nginx: four pages held open, one server stopped, the moves go on")
+        opener = nginx_opener()
+        pages = [
+            Stream(stream_through_nginx(table.page(seat % 2)), table.version, reconnect=True)
+            for seat in range(4)  # nginx takes turns: two pages on each server
+        ]
+        time.sleep(2)
+        expect(table.move_through_nginx(opener) == 200, "a move through nginx")
+        expect(all(page.saw(table.version) for page in pages), "every page saw it")
+        systemctl(["stop", "machikoro"])  # the first server, gracefully, as systemd stops it
+        answers = [table.move_through_nginx(opener) for _ in range(6)]
+        expect(answers == [200] * 6, f"six moves through nginx while one server is down: {answers}")
+        expect(
+            all(page.saw(table.version, 30) for page in pages),
+            "every page saw the last of them, those of the stopped server through the other",
+        )
+        cut = sum(1 for page in pages if page.cuts)
+        expect(cut >= 1, f"{cut} of 4 pages lost their server and reconnected through nginx")
+
+    serve_through_nginx(site, then=stop_one_server, sign_in=False)
+    stored = as_service_user(
+        "from play.models import Game; "
+        f"g = Game.objects.get(code='{table.code}'); "
+        "print(g.version, g.actions.count(), g.replays_to_stored_state())"
+    )
+    version, count, replays = stored.split()
+    expect(
+        int(version) == table.acknowledged[-1] and replays == "True",
+        f"no move lost: {len(table.acknowledged)} moves acknowledged, the game at version "
+        f"{version} ({count} in its log), replaying to its state",
+    )
+    os.killpg(server.pid, signal.SIGTERM)
+    (STATE / "machikoro-second.pid").unlink()
+    forget_password_line()
+
+
 # --- the drill ------------------------------------------------------------------------------
 
 
@@ -450,6 +750,10 @@ def remove_everything() -> None:
     shutil.rmtree("/run/machikoro", ignore_errors=True)
     for path in [*UNITS.glob("machikoro*.service"), *UNITS.glob("machikoro*.timer")]:
         path.unlink()
+    for folder in UNITS.glob("machikoro*.service.d"):
+        shutil.rmtree(folder)
+    shutil.rmtree("/run/machikoro-second", ignore_errors=True)
+    forget_password_line()
 
 
 def write_unit(code: str) -> None:
@@ -555,6 +859,8 @@ def drill() -> None:
         "print(all(g.replays_to_stored_state() for g in Game.objects.all()))"
     )
     expect(games == "True", "every 0.1.0 game replays to its stored state")
+
+    grow_to_a_second_machine(guide)
     say(f"done in {time.monotonic() - started:.0f} s")
 
 
