@@ -205,15 +205,7 @@ def systemctl(arguments: list[str]) -> int:
             continue
         pid_file = state / f"{name}.pid"
         if verb in {"stop", "restart"} and pid_file.exists():
-            pid = int(pid_file.read_text())
-            try:
-                os.killpg(pid, signal.SIGTERM)
-                for _ in range(200):
-                    os.killpg(pid, 0)
-                    time.sleep(0.1)
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            stop_gracefully(int(pid_file.read_text()))
             pid_file.unlink()
         if verb in {"start", "restart", "enable"}:
             server = exec_start(name, wait=False)
@@ -224,6 +216,18 @@ def systemctl(arguments: list[str]) -> int:
                 print((state / f"{name}.log").read_text()[-3000:], file=sys.stderr)
                 return 1
     return 0
+
+
+def stop_gracefully(pid: int) -> None:
+    """As systemd stops a service: SIGTERM to its process group, SIGKILL after 20 s."""
+    try:
+        os.killpg(pid, signal.SIGTERM)
+        for _ in range(200):
+            os.killpg(pid, 0)
+            time.sleep(0.1)
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 def wait_for_port(port: int, seconds: float) -> bool:
@@ -728,7 +732,7 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
         f"no move lost: {len(table.acknowledged)} moves acknowledged, the game at version "
         f"{version} ({count} in its log), replaying to its state",
     )
-    os.killpg(server.pid, signal.SIGTERM)
+    stop_gracefully(server.pid)  # its workers gone before the user is removed
     (STATE / "machikoro-second.pid").unlink()
     forget_password_line()
 
@@ -739,8 +743,8 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
 def remove_everything() -> None:
     """What this drill makes, and what an interrupted run left."""
     for pid_file in STATE.glob("*.pid"):
-        with contextlib.suppress(ProcessLookupError, ValueError):
-            os.killpg(int(pid_file.read_text()), signal.SIGKILL)
+        with contextlib.suppress(ValueError):
+            stop_gracefully(int(pid_file.read_text()))
     psql = ["runuser", "-u", "postgres", "--"]
     subprocess.run([*psql, "dropdb", "--if-exists", "--force", USER], capture_output=True)
     subprocess.run([*psql, "dropuser", "--if-exists", USER], capture_output=True)
