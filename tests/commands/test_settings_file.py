@@ -54,3 +54,32 @@ def test_every_setting_read_is_in_the_printed_file_with_what_it_does_and_its_def
         assert comment.startswith("# ") and len(comment) > 20, name
         said = " ".join(line for line in lines[above - 2 : above + 1] if line.startswith("# "))
         assert "Default" in said, f"{name}: no default said"
+
+
+def literal_defaults() -> dict[str, str]:
+    """NAME -> the default settings.py gives, where it is written as a literal."""
+    tree = ast.parse((ROOT / "machikoro" / "settings.py").read_text())
+    defaults = {}
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and len(call.args) == 2):
+            continue
+        called = getattr(call.func, "attr", None) or getattr(call.func, "id", None)
+        name, default = call.args
+        literal = isinstance(name, ast.Constant) and isinstance(default, ast.Constant)
+        if called in READERS and literal:
+            value = default.value
+            defaults[name.value] = str(int(value)) if isinstance(value, bool) else str(value)
+    return defaults
+
+
+def test_the_defaults_the_file_shows_are_those_settings_py_gives():
+    shown = {}
+    for line in printed_settings_file():
+        match = re.match(r"#([A-Z][A-Z0-9_]+)=(.*)$", line)
+        if match:
+            shown[match[1]] = match[2]
+    defaults = literal_defaults()
+
+    compared = shown.keys() & defaults.keys()
+    assert len(compared) > 20
+    assert {name: shown[name] for name in compared} == {name: defaults[name] for name in compared}

@@ -79,3 +79,32 @@ def test_a_move_and_its_answer_are_counted(
     assert sample(after, *by_person) == sample(before, *by_person) + 1
     ok = ("machikoro_requests_total", '{status="200"}')
     assert sample(after, *ok) == sample(before, *ok) + 1  # the move's answer (scrapes uncounted)
+
+
+@pytest.mark.django_db
+def test_the_loop_and_the_door_are_counted(settings):
+    import asyncio
+
+    from machikoro import metrics
+    from machikoro.live import asgi
+
+    settings.METRICS_TOKEN = TOKEN
+    before = scrape().content.decode()
+    refused = ("machikoro_streams_refused_total", '{reason="lagging"}')
+
+    async def refuse_one():
+        sent = []
+
+        async def send(message):
+            sent.append(message)
+
+        await asgi.refuse(send, "lagging")
+        return sent[0]["status"]
+
+    assert asyncio.run(refuse_one()) == 503
+    metrics.note_the_loop(0.75, 7)
+
+    after = scrape().content.decode()
+    assert sample(after, *refused) == sample(before, *refused) + 1
+    assert sample(after, "machikoro_loop_lag_seconds") == 0.75
+    assert sample(after, "machikoro_open_streams") == 7
