@@ -635,6 +635,31 @@ def stream_through_nginx(path: str):
     return ask
 
 
+def start_second_server() -> None:
+    server = exec_start("machikoro-second", wait=False)
+    (STATE / "machikoro-second.pid").write_text(str(server.pid))
+    expect(wait_for_port(SECOND_PORT, 60), f"the second server listens on {SECOND_PORT}")
+
+
+def open_phone(path: str) -> subprocess.Popen | None:
+    """A game's page in Chromium through nginx (.ci/drill_phone.py, with the developers'
+    Playwright); CI has both, elsewhere the drill goes on without it and says so."""
+    python = ROOT / ".venv" / "bin" / "python"
+    usable = python.exists() and Path("/usr/bin/chromium").exists()
+    if not usable:
+        expect(os.environ.get("CI") != "true", "CI has Chromium and the developers' Playwright")
+        say("no Chromium or no .venv with Playwright here: no phone's page in a browser")
+        return None
+    phone = subprocess.Popen(
+        [str(python), str(ROOT / ".ci" / "drill_phone.py"),
+         f"https://{HOST}:{NGINX_HTTPS_PORT}{path}", HOST],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd="/tmp",
+    )  # fmt: skip
+    opened = phone.stdout.readline().strip()
+    expect(opened.startswith("open "), f"a phone's page is open in Chromium ({opened})")
+    return phone
+
+
 def grow_to_a_second_machine(guide: dict[str, str]) -> None:
     """docs/operations.md's "A second app machine" on this one machine: the database by
     password over TCP (loopback, so without TLS), two app servers on two ports behind one nginx
@@ -680,9 +705,7 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
     (UNITS / "machikoro-second.service.d" / "two-machines.conf").write_text(
         on_this_machine(drop_in).replace(f"--port {APP_PORT}", f"--port {SECOND_PORT}")
     )
-    server = exec_start("machikoro-second", wait=False)
-    (STATE / "machikoro-second.pid").write_text(str(server.pid))
-    expect(wait_for_port(SECOND_PORT, 60), f"the second server listens on {SECOND_PORT}")
+    start_second_server()
     for port in (APP_PORT, SECOND_PORT):
         expect(direct(port, "GET", "/health/", {})[0] == 200, f"/health/ on {port}: ok")
 
@@ -701,6 +724,10 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
     expect(f"127.0.0.1:{SECOND_PORT}" in site, "the site's upstream names both servers")
 
     def stop_one_server() -> None:
+        say("a phone's page in Chromium, its stream held by the first server alone")
+        stop_gracefully(int((STATE / "machikoro-second.pid").read_text()))
+        phone = open_phone(table.page(1))
+        start_second_server()
         say("through nginx: four pages held open, one server stopped, the moves go on")
         opener = nginx_opener()
         pages = [
@@ -719,6 +746,16 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
         )
         cut = sum(1 for page in pages if page.cuts)
         expect(cut >= 1, f"{cut} of 4 pages lost their server and reconnected through nginx")
+        if phone is not None:
+            phone.stdin.write(f"{table.version}\n")
+            phone.stdin.flush()
+            said = phone.stdout.readline().strip()
+            phone.stdin.close()
+            phone.wait(timeout=60)
+            expect(
+                said == f"saw {table.version}",
+                f"the phone's page, whose server was stopped, shows the last move: {said}",
+            )
 
     serve_through_nginx(site, then=stop_one_server, sign_in=False)
     stored = as_service_user(
@@ -732,7 +769,8 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
         f"no move lost: {len(table.acknowledged)} moves acknowledged, the game at version "
         f"{version} ({count} in its log), replaying to its state",
     )
-    stop_gracefully(server.pid)  # its workers gone before the user is removed
+    # its workers gone before the user is removed
+    stop_gracefully(int((STATE / "machikoro-second.pid").read_text()))
     (STATE / "machikoro-second.pid").unlink()
     forget_password_line()
 
