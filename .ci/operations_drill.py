@@ -723,11 +723,18 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
     site = re.sub(r"upstream machikoro \{.*?\n\}", upstream, guide["nginx"], count=1, flags=re.S)
     expect(f"127.0.0.1:{SECOND_PORT}" in site, "the site's upstream names both servers")
 
+    phones: list[subprocess.Popen] = []
+
     def stop_one_server() -> None:
         say("a phone's page in Chromium, its stream held by the first server alone")
         stop_gracefully(int((STATE / "machikoro-second.pid").read_text()))
         phone = open_phone(table.page(1))
+        phones.extend([phone] if phone is not None else [])
         start_second_server()
+        # nginx tried the second server while it was down and leaves it out for fail_timeout
+        # (10 s): stopping the first within that time would leave nginx no server (502), as
+        # the guide warns of restarts too close together
+        time.sleep(11)
         say("through nginx: four pages held open, one server stopped, the moves go on")
         opener = nginx_opener()
         pages = [
@@ -757,7 +764,12 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
                 f"the phone's page, whose server was stopped, shows the last move: {said}",
             )
 
-    serve_through_nginx(site, then=stop_one_server, sign_in=False)
+    try:
+        serve_through_nginx(site, then=stop_one_server, sign_in=False)
+    finally:
+        for phone in phones:
+            if phone.poll() is None:
+                phone.kill()  # Chromium goes with it: its pipe to Playwright closes
     stored = as_service_user(
         "from play.models import Game; "
         f"g = Game.objects.get(code='{table.code}'); "
