@@ -327,8 +327,9 @@ def serve_through_nginx(site: str, *, then, sign_in: bool = True) -> None:
     site = re.sub(r"listen (\d+)", r"listen 127.0.0.1:\1", site)
     (folder / "machikoro.conf").write_text(site)
     (folder / "nginx.conf").write_text(
-        f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\n"
-        f"http {{\n    access_log off;\n    include {folder}/machikoro.conf;\n}}\n"
+        f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log warn;\nevents {{}}\n"
+        "http {\n    log_format upstreams '$msec $request $status $upstream_addr';\n"
+        f"    access_log {folder}/access.log upstreams;\n    include {folder}/machikoro.conf;\n}}\n"
     )
     nginx_command = [nginx, "-p", str(folder), "-e", str(folder / "error.log")]
     nginx_command += ["-c", str(folder / "nginx.conf")]
@@ -339,6 +340,16 @@ def serve_through_nginx(site: str, *, then, sign_in: bool = True) -> None:
         if sign_in:
             check_sign_in_through_nginx()
         then()
+    except BaseException:
+        # what nginx and the servers said, for whoever reads a failed drill
+        logs = (folder / "error.log", folder / "access.log", *sorted(STATE.glob("machikoro*.log")))
+        for log in logs:
+            if log.exists():
+                # "no live upstreams" repeats each second: the lines before it tell why
+                lines = [line for line in log.read_text().splitlines() if "no live" not in line]
+                said = "\n".join(lines[-60:])
+                print(f"--- the end of {log.name}:\n{said}", file=sys.stderr)
+        raise
     finally:
         subprocess.run([*nginx_command, "-s", "stop"], timeout=60)
 
@@ -720,7 +731,11 @@ def grow_to_a_second_machine(guide: dict[str, str]) -> None:
     upstream = guide["upstream-two"]
     upstream = upstream.replace("10.0.0.11:8000", f"127.0.0.1:{APP_PORT}")
     upstream = upstream.replace("10.0.0.12:8000", f"127.0.0.1:{SECOND_PORT}")
-    site = re.sub(r"upstream machikoro \{.*?\n\}", upstream, guide["nginx"], count=1, flags=re.S)
+    # both upstreams (the pages', the streams') as the two-machine section prints them
+    site = re.sub(
+        r"upstream machikoro \{.*?upstream machikoro_streams \{.*?\n\}",
+        upstream, guide["nginx"], count=1, flags=re.S,
+    )  # fmt: skip
     expect(f"127.0.0.1:{SECOND_PORT}" in site, "the site's upstream names both servers")
 
     phones: list[subprocess.Popen] = []

@@ -25,7 +25,8 @@ def two_machines_site() -> str:
     """The site with the upstream of "A second app machine" in place of its own."""
     text = (ROOT / "docs" / "operations.md").read_text()
     (upstream,) = re.findall(r"<!-- drill: upstream-two -->\s*```nginx\n(.*?)```", text, re.S)
-    return re.sub(r"upstream machikoro \{.*?\n\}\n", upstream, printed_site(), count=1, flags=re.S)
+    both = r"upstream machikoro \{.*?upstream machikoro_streams \{.*?\n\}\n"
+    return re.sub(both, upstream, printed_site(), count=1, flags=re.S)
 
 
 @pytest.fixture
