@@ -97,6 +97,30 @@ def _addresses_to_open(address: str) -> list[str]:
     return [f"http://{ip}:{port}/" for ip in lan_addresses()] + [f"http://127.0.0.1:{port}/"]
 
 
+def _only_this_computer(host: str) -> bool:
+    import ipaddress
+
+    host = host.strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _where_to_open(address: str) -> str:
+    """What serve prints: the addresses to open, and who can reach them."""
+    urls = "\n".join(f"    {url}" for url in _addresses_to_open(address))
+    host, _colon, port = address.rpartition(":")
+    if _only_this_computer(host):
+        return (
+            "\ndev.py: open the game in a browser on this computer (phones cannot reach this "
+            f"address; for phones on the home network run `python3 dev.py serve {port}`):\n{urls}"
+        )
+    return f"\ndev.py: open the game on any phone or computer on this network:\n{urls}"
+
+
 def _die_with_parent() -> None:
     """Linux: the server gets SIGTERM if dev.py itself is killed, so it never keeps the port."""
     if sys.platform.startswith("linux"):
@@ -177,9 +201,7 @@ def serve(args: list[str]) -> int:
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), stop)
-    print("\ndev.py: open the game on any phone or computer on this network:", flush=True)
-    for url in _addresses_to_open(address):
-        print(f"    {url}", flush=True)
+    print(_where_to_open(address), flush=True)
     print("dev.py: stop with Ctrl+C.\n", flush=True)
     try:
         return server.wait()

@@ -49,6 +49,11 @@ def _libpq_environment() -> dict[str, str]:
     if db.get("PASSWORD"):
         env["PGPASSWORD"] = str(db["PASSWORD"])
     env["PGDATABASE"] = db["NAME"]
+    # a database on another machine: the TLS that DATABASE_URL asks for (?sslmode=...)
+    options = db.get("OPTIONS") or {}
+    for key, name in (("sslmode", "PGSSLMODE"), ("sslrootcert", "PGSSLROOTCERT")):
+        if options.get(key):
+            env[name] = str(options[key])
     return env
 
 

@@ -24,6 +24,8 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
 
+from machikoro.release import version
+
 PATH = "/health/"
 
 
@@ -102,8 +104,9 @@ def health(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
     else:
         problem = _problem()
+        # the first line is the answer ("ok" or the problem), the second the release serving it
         response = HttpResponse(
-            f"{problem}\n" if problem else "ok\n",
+            f"{problem or 'ok'}\nmachikoro {version()}\n",
             status=503 if problem else 200,
             content_type="text/plain",
         )

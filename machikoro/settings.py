@@ -60,6 +60,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before all: /metrics/ for a scraper with its token; every answer counted (machikoro.metrics)
+    "machikoro.metrics.MetricsMiddleware",
     # First: a local probe's Host is not the site's, and it asks over plain HTTP (machikoro.health).
     "machikoro.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -97,6 +99,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "machikoro.release.context",
             ],
             # `|bdi`: a person's name isolated from the text around it (play.templatetags.names)
             "builtins": ["play.templatetags.names"],
@@ -111,6 +114,13 @@ ASGI_APPLICATION = "machikoro.asgi.application"
 # of `manage.py backup`. DATA_DIR puts it outside the checkout (a `git clean` or a fresh clone
 # keeps the data); unset, a checkout keeps it in itself, an installed release where it starts.
 DATA_DIR = Path(os.getenv("DATA_DIR") or (Path.cwd() if INSTALLED_RELEASE else BASE_DIR))
+if not DATA_DIR.is_dir():
+    # A data folder named but not made yet is made (SQLite would fail: "unable to open database
+    # file"); one that cannot be made is said in words.
+    try:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ImproperlyConfigured(f"DATA_DIR {DATA_DIR} cannot be made: {error}") from error
 # Where `manage.py backup` writes (and `--keep-days` prunes) its files.
 BACKUP_DIR = Path(os.getenv("BACKUP_DIR") or DATA_DIR / "backups")
 
@@ -120,6 +130,7 @@ CLEANUP_DAYS = int(os.getenv("CLEANUP_DAYS", "90"))
 # SQLite file by default; DATABASE_URL=postgres://user@host:5432/name for PostgreSQL.
 DATABASES = {
     "default": dj_database_url.config(
+        env="DATABASE_URL",
         default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.getenv("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
@@ -292,6 +303,10 @@ LIVE_BESIDE_THE_SERVER = ["play.autoplay.play_due_bots", "play.presence.write_si
 # A seat's phone seen this recently (its page, poll or stream) is in someone's hand: the shared
 # screen asks before it acts for that seat (play.presence). Longer than a stream's heartbeat.
 PLAY_PHONE_SEEN_SECONDS = float(os.getenv("PLAY_PHONE_SEEN_SECONDS", "60"))
+
+# /metrics/ for Prometheus (machikoro.metrics): off while empty; a scraper sends
+# `Authorization: Bearer <METRICS_TOKEN>`.
+METRICS_TOKEN = os.getenv("METRICS_TOKEN", "")
 
 # --- Hardening (issue 10): secrets, HTTPS, sizes, logging, content security policy -----------
 

@@ -2,8 +2,15 @@ from django.contrib import admin
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from machikoro import home_screen
+from machikoro.release import version
+
+# The admin's header names the release it runs (also at the foot of every page).
+admin.site.site_header = format_lazy("{} {}", _("Machi Koro Legacy"), version())
+admin.site.site_title = _("Machi Koro Legacy")
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

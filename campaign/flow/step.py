@@ -13,6 +13,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 
 from campaign.decks import deck_of, reader_of
 from campaign.errors import FlowError, Overtaken, WrongPhase
+from campaign.metrics import STEPS
 from campaign.models import (
     TRANSITIONS,
     Campaign,
@@ -80,6 +81,7 @@ def taking(campaign: Campaign, kind: str, version: int | None, by: str) -> Itera
         # Every open page of the campaign looks again once this commits (never if it rolls
         # back, nor before: a page reloaded early would show the campaign as it was).
         announce(locked.live_channel, str(locked.version))
+        transaction.on_commit(STEPS.labels(kind).inc)
     for name in ("reader", "phase", "chapter", "version", "yokai_rule", "updated"):
         setattr(campaign, name, getattr(locked, name))
 

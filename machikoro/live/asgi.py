@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 
+from machikoro import metrics
 from machikoro.live.hub import Hub, hub
 
 logger = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ class Door:
             asked = loop.time()
             await asyncio.sleep(LAG_EVERY)
             self.lag = max(loop.time() - asked - LAG_EVERY, self.lag / 2)
+            metrics.note_the_loop(self.lag, self.total)
 
 
 door = Door()
@@ -78,6 +80,7 @@ async def refuse(send, reason: str) -> None:
     # Retry-After with jitter: the pages refused together do not come back together.
     retry_after = round(settings.LIVE_SHED_RETRY_AFTER * random.uniform(0.75, 1.5))
     logger.info("live: a new stream refused (%s), again in %s s", reason, retry_after)
+    metrics.STREAMS_REFUSED.labels(reason).inc()
     await send(
         {
             "type": "http.response.start",
@@ -105,6 +108,7 @@ def with_live(django_app, *background: Callable[[Hub], object]):
                     await send({"type": "lifespan.startup.complete"})
                 elif message["type"] == "lifespan.shutdown":
                     await hub.stop()
+                    metrics.process_ends()
                     await send({"type": "lifespan.shutdown.complete"})
                     return
         hub.start(*background)

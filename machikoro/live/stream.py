@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import connections
 from django.http import HttpRequest, StreamingHttpResponse
 
+from machikoro import metrics
 from machikoro.live.hub import hub
 
 logger = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ async def _updates(
         while True:
             for update in updates:
                 yield update.encode()
+                metrics.PUSHES.inc()
                 if update.id is not None:
                     seen = update.id
                 if update.last:

@@ -79,7 +79,7 @@ def test_a_burst_of_sign_ups_is_refused(client, settings):
 
 
 def test_a_password_is_reset_by_e_mail_where_there_is_mail(client, settings):
-    settings.EMAIL_URL = "smtp://mail.example.org:587"  # the test run keeps mail in memory
+    settings.EMAIL_URL = "smtp+tls://mail.example.org:587"  # the test run keeps mail in memory
     User.objects.create_user("host", email="host@example.org", password="old pass phrase 9")
 
     assert "/accounts/password/reset/" in client.get("/accounts/login/").content.decode()
@@ -104,9 +104,9 @@ def test_without_mail_the_log_in_page_says_how_and_reset_leads_there(client, set
 @pytest.mark.parametrize(
     "url, expected",
     [
-        ("smtp://u%40x:p%2Fw@mail.example.org:587", ("mail.example.org", 587, "u@x", "p/w", True)),
+        ("smtp+tls://u%40x:p%2Fw@mail.example.org", ("mail.example.org", 587, "u@x", "p/w", True)),
         ("smtps://mail.example.org", ("mail.example.org", 465, "", "", False)),
-        ("smtp://localhost:25", ("localhost", 25, "", "", False)),
+        ("smtp://localhost", ("localhost", 25, "", "", False)),
     ],
 )
 def test_email_url(url, expected):

@@ -17,8 +17,16 @@ KEY = "/etc/letsencrypt/live/games.example.org/privkey.pem"
 
 def printed_site() -> str:
     text = (ROOT / "docs" / "operations.md").read_text()
-    (site,) = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    (site,) = re.findall(r"<!-- drill: nginx -->\s*```nginx\n(.*?)```", text, re.S)
     return site
+
+
+def two_machines_site() -> str:
+    """The site with the upstream of "A second app machine" in place of its own."""
+    text = (ROOT / "docs" / "operations.md").read_text()
+    (upstream,) = re.findall(r"<!-- drill: upstream-two -->\s*```nginx\n(.*?)```", text, re.S)
+    both = r"upstream machikoro \{.*?upstream machikoro_streams \{.*?\n\}\n"
+    return re.sub(both, upstream, printed_site(), count=1, flags=re.S)
 
 
 @pytest.fixture
@@ -33,8 +41,8 @@ def nginx() -> str:
     return found
 
 
-def test_the_printed_site_passes_nginx_t(nginx, tmp_path):
-    site = printed_site()
+@pytest.mark.parametrize("site", [printed_site(), two_machines_site()], ids=["one", "two"])
+def test_the_printed_site_passes_nginx_t(nginx, tmp_path, site):
     assert CERTIFICATE in site and KEY in site
     subprocess.run(
         [

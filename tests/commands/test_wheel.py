@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -113,7 +114,13 @@ def test_a_page_is_served_from_the_installed_wheel_alone(wheel, tmp_path):
         assert status == 200
         assert "Partie beginnen" in page  # the German translation came with the wheel
         assert get(port, f"/static/css/app.{css}")[0] == 200
-        assert get(port, "/health/") == (200, "ok\n")
+        # the installed release names its version: the health probe, and `machikoro --version`
+        version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+        assert get(port, "/health/") == (200, f"ok\nmachikoro {version}\n")
+        told = subprocess.run(
+            [*manage, "--version"], cwd=work, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert told.stdout.startswith(f"machikoro {version} (Django 5."), told.stderr
     finally:
         server.terminate()
         server.wait(timeout=15)
@@ -155,8 +162,6 @@ def test_a_build_writes_nothing_into_the_checkout_and_reuses_no_old_build(tmp_pa
 
 
 def test_the_wheel_names_its_licence_and_the_changelog_its_version(wheel):
-    import tomllib
-
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     metadata = zipfile.ZipFile(wheel).read(f"machikoro-{version}.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in metadata

@@ -9,6 +9,8 @@ from django.db import connection
 from django.db.migrations.recorder import MigrationRecorder
 from django.test import Client, override_settings
 
+from machikoro.release import version
+
 GUIDE = {
     "ALLOWED_HOSTS": ["games.example.org"],
     "SECURE_SSL_REDIRECT": True,
@@ -22,7 +24,10 @@ def test_a_local_probe_gets_ok_with_the_guides_settings():
     # curl -fsS http://127.0.0.1:8000/health/ : Host 127.0.0.1:8000, plain HTTP
     response = Client().get("/health/", HTTP_HOST="127.0.0.1:8000")
 
-    assert (response.status_code, response.content) == (200, b"ok\n")
+    assert (response.status_code, response.content) == (
+        200,
+        f"ok\nmachikoro {version()}\n".encode(),
+    )
     assert "no-store" in response["Cache-Control"]
     assert not response.cookies
     # the rest of the site still refuses the host and redirects plain HTTP
