@@ -43,7 +43,7 @@ def test_a_date_reads_as_the_browser_writes_it(client, played, accept, date, lan
     page = client.get(url("table", played), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
 
     assert date in page
-    assert f'<html lang="{lang}">' in page
+    assert f'<html lang="{lang}"' in page
     english = '<option value="en" selected>' in page.replace("\n", "").replace("  ", "")
     assert english == lang.startswith("en")
 
@@ -53,7 +53,7 @@ def test_a_british_browser_that_chose_german_reads_german_dates(client, played):
 
     page = client.get(url("table", played), HTTP_ACCEPT_LANGUAGE="en-GB").content.decode()
 
-    assert "26.11.2026" in page and '<html lang="de">' in page
+    assert "26.11.2026" in page and '<html lang="de"' in page
 
 
 def test_free_play_is_said_once(client):
