@@ -70,9 +70,12 @@ def test_health_answers_200_while_the_database_answers(client, monkeypatch):
     assert client.head("/health/").status_code == 200
 
     class Gone:
+        vendor = "sqlite"  # the probe of a local file (PostgreSQL's: test_health_probe.py)
+
         def cursor(self):
             raise DatabaseError("the database went away")
 
     monkeypatch.setattr("machikoro.health.connection", Gone())
+    monkeypatch.setattr("machikoro.health._database", Gone)
     response = client.get("/health/")
     assert response.status_code == 503

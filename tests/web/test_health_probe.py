@@ -121,7 +121,10 @@ def test_health_gives_up_on_a_database_that_is_down_after_its_own_timeout(monkey
 
     response = Client().get("/health/")
 
-    assert (response.status_code, response.content) == (503, b"database unavailable\n")
+    assert (response.status_code, response.content.split(b"\n")[0]) == (
+        503,
+        b"database unavailable",
+    )
     (params,) = asked
     assert settings.HEALTH_DB_TIMEOUT == 1.5
     assert params["connect_timeout"] == 2  # psycopg's least
@@ -133,12 +136,16 @@ def test_health_gives_up_on_a_database_that_is_down_after_its_own_timeout(monkey
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 def test_the_probes_own_connection_sees_the_migrations():
-    assert Client().get("/health/").content == b"ok\n"
+    assert Client().get("/health/").content.startswith(b"ok\n")
     recorder = MigrationRecorder(connection)
     applied = recorder.migration_qs.filter(app="play").order_by("-id").first()
     applied.delete()
     try:
-        assert Client().get("/health/").content == b"1 migration(s) not applied: run migrate\n"
+        assert (
+            Client()
+            .get("/health/")
+            .content.startswith(b"1 migration(s) not applied: run migrate\n")
+        )
     finally:
         recorder.record_applied(applied.app, applied.name)
 
@@ -162,4 +169,7 @@ def test_health_answers_when_its_deadline_passes_whatever_the_probe_waits_for(
     finally:
         released.set()
 
-    assert (response.status_code, response.content) == (503, b"database unavailable\n")
+    assert (response.status_code, response.content.split(b"\n")[0]) == (
+        503,
+        b"database unavailable",
+    )

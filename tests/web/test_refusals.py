@@ -182,8 +182,8 @@ def test_an_import_refused_on_a_legacy_landmark_names_it_in_the_page_language(
             IllegalAction("boat_too_far", player="Ann", room=1, spaces=3),
             (
                 "Ann's boat is 1 space from the end of the expedition track; it cannot sail 3.",
-                "Das Boot von Ann ist 1 Feld vom Ende der Expeditionsleiste entfernt; es kann "
-                "nicht 3 Felder segeln.",
+                "Das Boot von Ann ist 1 Feld vom Ende der Expeditionsleiste entfernt; so weit "
+                "(3) kann es nicht segeln.",
                 "De boot van Ann is 1 vak van het eind van het expeditiespoor; hij kan geen 3 "
                 "vakken zeilen.",
             ),
