@@ -184,8 +184,8 @@ def test_an_import_refused_on_a_legacy_landmark_names_it_in_the_page_language(
                 "Ann's boat is 1 space from the end of the expedition track; it cannot sail 3.",
                 "Das Boot von Ann ist 1 Feld vom Ende der Expeditionsleiste entfernt; so weit "
                 "(3) kann es nicht segeln.",
-                "De boot van Ann is 1 vak van het eind van het expeditiespoor; hij kan geen 3 "
-                "vakken zeilen.",
+                "De boot van Ann is 1 vak van het eind van het expeditiespoor; zo ver (3) kan "
+                "hij niet zeilen.",
             ),
         ),
         (
