@@ -37,6 +37,8 @@ MISSED_TAPS = """() => {
   const missed = [];
   for (const element of document.querySelectorAll('button, a.btn, input[type=submit]')) {
     if (element.disabled || element.closest('[inert], [hidden], .visually-hidden')) continue;
+    const folded = element.closest('details:not([open])');  // folded away: nothing to tap
+    if (folded && !folded.querySelector(':scope > summary').contains(element)) continue;
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     element.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
