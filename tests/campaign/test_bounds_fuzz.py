@@ -52,6 +52,12 @@ class RunawayWork(AssertionError):
     pass
 
 
+@pytest.fixture(autouse=True)
+def pings_fast(settings):
+    """A crawled page's stream is read to its first events: pings, soon."""
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+
+
 @pytest.fixture
 def capped(monkeypatch):
     """The coins chart's gridlines and ticks, counted per chart; past WORK_CAP, RunawayWork."""
