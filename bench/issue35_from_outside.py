@@ -166,6 +166,16 @@ def _huge_card_import() -> str:
     return json.dumps({"format": 1, "setup": setup, "actions": []})
 
 
+def _uvicorn(port: int, env: dict, workers: int = 1) -> subprocess.Popen:
+    """The app served on 127.0.0.1:`port` as the guide serves it, in a session of its own."""
+    command = [PYTHON, "-m", "uvicorn", "machikoro.asgi:application", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--workers", str(workers), "--lifespan", "on"]
+    command += ["--log-level", "warning"]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, start_new_session=True, stderr=subprocess.DEVNULL
+    )
+
+
 def _rss_mb(pids: list[int]) -> dict[int, float]:
     sizes = {}
     for pid in pids:
@@ -207,27 +217,7 @@ def main() -> int:
         f"        User.objects.create_user(name, password={PASSWORD!r})\n"
     )
     subprocess.run([PYTHON, "manage.py", "shell", "-c", make], cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen(
-        [
-            PYTHON,
-            "-m",
-            "uvicorn",
-            "machikoro.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--lifespan",
-            "on",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    server = _uvicorn(port, env, workers=2)
     base = f"http://127.0.0.1:{port}"
     rows = []
     try:
@@ -386,23 +376,8 @@ def _health_row(env: dict, row) -> None:
         silent.listen(8)
         dead = silent.getsockname()[1]
         port = _free_port()
-        server = subprocess.Popen(
-            [
-                PYTHON,
-                "-m",
-                "uvicorn",
-                "machikoro.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            start_new_session=True,
-            stderr=subprocess.DEVNULL,
-            env={**env, "DATABASE_URL": f"postgres://postgres@127.0.0.1:{dead}/none"},
+        server = _uvicorn(
+            port, {**env, "DATABASE_URL": f"postgres://postgres@127.0.0.1:{dead}/none"}
         )
         try:
             for _ in range(100):
