@@ -13,15 +13,17 @@ from campaign.deck_text import cover_words
 from campaign.forms import NewCampaignForm
 from campaign.models import Campaign
 from play import guide
+from play.engine import bounds
 
 
 @require_GET
 def how_it_works(request: HttpRequest) -> HttpResponse:
     """How a campaign works, told as the closed box tells it: nothing of the deck but what its
-    box's back says (how many games, how many mayors), when a page names the deck in play
-    (`?deck=<id>`); without one, the page names no count of games."""
+    box's back says (how many games, how many mayors), when the dashboard's link gives them
+    (`?games=3&mayors=4`); without them, the page names no count of games. The link carries the
+    two numbers, not the deck's id: an id may be a word of the deck's that nobody has read."""
     editions = [(code, guide.edition_name(code)) for code in guide.EDITIONS]
-    box = _box_back(request.GET.get("deck", ""))
+    box = _box_back(request.GET.get("games", ""), request.GET.get("mayors", ""))
     return render(
         request,
         "campaign/how_it_works.html",
@@ -29,12 +31,16 @@ def how_it_works(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _box_back(deck_id: str) -> dict | None:
-    """The box's back of the deck a link names, or None for no deck or one not known here."""
-    if not deck_id or len(deck_id) > 100:
+def _box_back(games: str, mayors: str) -> dict | None:
+    """The two numbers of the box's back a link gives, or None unless both are whole numbers
+    in the deck format's bounds."""
+    try:
+        games, mayors = int(games[:4]), int(mayors[:2])
+    except ValueError:
         return None
-    deck = decks.deck_named(deck_id)
-    return deck.box_back() if deck is not None else None
+    if not (bounds.Bound(1, bounds.DECK_NUMBER.high).holds(games) and 2 <= mayors <= 4):
+        return None
+    return {"games": games, "most_mayors": mayors}
 
 
 @login_required
