@@ -209,7 +209,7 @@ def test_a_campaign_evening(live_server, host, phone, monkeypatch):
     assert "Record Cem as the winner of game 2?" in host.locator("h1").inner_text()
     shoot(host, "record-confirm")
     # the pages read on from where the answer lands: looked for before it lands, the confirm
-    # page (no link on) stopped the reading short (CI at 96f6e12)
+    # page (no link on) stopped the reading short (CI at da4e8dd)
     with host.expect_navigation():
         host.get_by_role("button", name="Yes, Cem has won: record it").click()
     read_to_the_stop(host)
