@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -23,8 +23,17 @@ from legacy_deck.reader import DeckState
 
 from .errors import FlowError
 
-if TYPE_CHECKING:
-    from .models import Campaign
+
+class CampaignOfDeck(Protocol):
+    """What a campaign tells of its deck (campaign.models.Campaign, which imports this module:
+    named here by its fields, so that the two do not import each other)."""
+
+    pk: int
+    owner_id: int | None
+    deck_id: str
+    deck_digest: str
+    added_deck_id: int | None
+    reader: dict
 
 
 # What finding a row needs, without its files' text.
@@ -37,7 +46,7 @@ def our_deck() -> Deck:
     return shipped.shipped_deck(CONTENT)
 
 
-def deck_of(campaign: Campaign) -> Deck:
+def deck_of(campaign: CampaignOfDeck) -> Deck:
     """The campaign's deck in the version it was begun with; FlowError when this installation
     does not have that version. An added deck is read from the very row the campaign is bound
     to (`Campaign.added_deck`), never from another account's deck of the same id."""
@@ -135,7 +144,7 @@ def _loaded(pk: int, added) -> Deck:
     return load_deck_text(UploadedDeck.objects.get(pk=pk, added=added).texts())
 
 
-def reader_of(campaign: Campaign) -> DeckState:
+def reader_of(campaign: CampaignOfDeck) -> DeckState:
     """How far the campaign has read its deck."""
     return DeckState.from_dict(campaign.reader)
 

@@ -5,7 +5,8 @@ imported), and each import statement becomes an arrow from its file to the proje
 names: `import a.b`, `from a.b import c` (to `a.b.c` when that is a module, else to `a.b`) and
 relative imports alike, wherever they stand, at the top of a module or inside a function, since
 a function-level import is an import all the same, only later. Imports under
-`if TYPE_CHECKING:` never run: they count as arrows between layers, not towards a circle.
+`if TYPE_CHECKING:` never run, but two files that name each other still lean on each other: they
+count as arrows, towards a circle too.
 Strings that name a callable (settings, `import_string`) are no arrows: that is how the
 plumbing is handed work.
 """
@@ -104,8 +105,7 @@ def circles(found: list[Arrow]) -> list[list[str]]:
     """Each group of modules that import one another (strongly connected, two or more)."""
     graph: dict[str, set[str]] = {}
     for arrow in found:
-        if not arrow.typing_only:
-            graph.setdefault(arrow.source, set()).add(arrow.target)
+        graph.setdefault(arrow.source, set()).add(arrow.target)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -236,7 +236,7 @@ def test_a_circle_through_a_function_level_import_is_found(tmp_path):
     assert circles(arrows(root)) == [["campaign.first", "campaign.second"]]
 
 
-def test_a_type_checking_import_makes_no_circle(tmp_path):
+def test_a_type_checking_import_makes_a_circle_too(tmp_path):
     root = _tree(
         tmp_path,
         {
@@ -245,7 +245,7 @@ def test_a_type_checking_import_makes_no_circle(tmp_path):
             "if TYPE_CHECKING:\n    from .models import Campaign\n",
         },
     )
-    assert circles(arrows(root)) == []
+    assert circles(arrows(root)) == [["campaign.decks", "campaign.models"]]
 
 
 def test_each_wrong_arrow_is_named(tmp_path):
