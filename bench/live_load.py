@@ -26,8 +26,10 @@ move's POST on a fresh TCP connection, no campaigns; a move some phone saw after
 (not an error) and, after the moves stop and --drain passes, one a phone never saw is
 "undelivered". `--quiet-below 0.5` waits (at most --quiet-wait s) before each N for the load
 average; `--jsonl` appends each N's result as a line (bench/results/); `--every-n` goes on past
-the knee. A stream refused with 503 is asked again after its Retry-After, with jitter, and the
-phone polls meanwhile, as a page does.
+the knee; `--yardstick ../shared/bench/lean_classic.py` measures the lean reference's games a
+second after that wait, before each N, and writes it beside the N with the tables it makes per
+1,000 of them (the figure that scales to another machine). A stream refused with 503 is asked
+again after its Retry-After, with jitter, and the phone polls meanwhile, as a page does.
 """
 
 from __future__ import annotations
@@ -691,6 +693,7 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         return games, [(c, list(c.mayors.all())) for c in campaigns]
 
     load_before = await wait_for_quiet(args)
+    lean = await yardstick(args)
     games, campaigns = await sync_to_async(make)()
     stats = Stats()
     tables = [Table(args.port, game, stats, args.shape) for game in games]
@@ -740,6 +743,9 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "workers": args.workers,
         "seconds": args.seconds,
         "load_before": load_before,
+        # the lean yardstick's classic games of two a second, measured just before this N
+        "lean_games_per_s": lean,
+        "tables_per_1000_lean": tables_count / lean * 1000 if lean else None,
         "tables": tables_count,
         "phones": tables_count * 4,
         "moves": stats.moves,
@@ -775,6 +781,19 @@ async def wait_for_quiet(args) -> float:
             break
         await asyncio.sleep(10)
     return os.getloadavg()[0]
+
+
+async def yardstick(args) -> float | None:
+    """With --yardstick, the lean reference's classic games of two a second, measured now (in
+    a process of its own, after the quiet wait and before the N's server work begins)."""
+    if args.yardstick is None:
+        return None
+    found = await asyncio.create_subprocess_exec(
+        sys.executable, str(args.yardstick), "3000", "2", stdout=asyncio.subprocess.PIPE
+    )
+    printed, _ = await found.communicate()
+    figure = re.search(rb"games_per_s=([0-9.]+)", printed)
+    return float(figure.group(1)) if figure else None
 
 
 async def idle_table(args, mode: str, seconds: float) -> float:
@@ -845,7 +864,13 @@ def show(result: dict) -> None:
         f"campaign steps {result['campaign_steps']:>3} | "
         f"server CPU {result['server_cpu']:4.0f}% PostgreSQL {result['database_cpu']:3.0f}% "
         f"bench {result['bench_cpu']:4.0f}% | machine busy {result['machine_busy']:3.0f}% of "
-        f"{os.cpu_count()} cores | load {result['load']:.2f}",
+        f"{os.cpu_count()} cores | load {result['load']:.2f}"
+        + (
+            f" | lean {result['lean_games_per_s']:.0f} games/s: "
+            f"{result['tables_per_1000_lean']:.0f} tables per 1,000"
+            if result["lean_games_per_s"]
+            else ""
+        ),
         flush=True,
     )
     for note in result["notes"]:
@@ -925,6 +950,12 @@ def main() -> int:
         "--quiet-below", type=float, help="wait before each N until the load average is under"
     )
     parser.add_argument("--quiet-wait", type=float, default=600, help="at most, per N")
+    parser.add_argument(
+        "--yardstick",
+        type=Path,
+        help="the lean reference (../shared/bench/lean_classic.py): its games a second are "
+        "measured before each N and written beside it",
+    )
     parser.add_argument(
         "--every-n", action="store_true", help="go on past the knee (the whole curve)"
     )
