@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import caches
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import translation
 
@@ -200,7 +200,7 @@ _version_contexts = Recent(KEPT)  # (code, version, language) -> version_context
 _tables = Recent(KEPT)  # (code, version, language, a seat's page) -> Table
 _seat_boards = Recent(KEPT * 4)  # (code, version, language, seat) -> Made
 _watch_boards = Recent(KEPT)  # (code, version, language) -> html
-_host_boards = Recent(KEPT)  # (code, version, language, CSRF cookie) -> html
+_host_boards = Recent(KEPT)  # (code, version, language) -> html
 
 
 def answer(request, game: Game, who) -> str:
@@ -278,39 +278,52 @@ def as_seat(request, found: SeatBoard, links: Game, who: int) -> str:
         html = html.replace(links.key_for(found.made_for), links.key_for(who)).replace(
             f'data-you="{found.made_for}"', f'data-you="{who}"'
         )
-    if CSRF_PLACEHOLDER in html:
-        html = html.replace(CSRF_PLACEHOLDER, get_token(request))
-    return html
+    return _with_token(request, html)
+
+
+def _with_token(request, html: str) -> str:
+    """A board with its forms' token for the phone of `request`: one masked token a request (a
+    page's stream is one request for all it sends), as Django's own pages carry one in all
+    their forms; masking a fresh one cost a tenth of a millisecond at every board sent."""
+    if CSRF_PLACEHOLDER not in html:
+        return html
+    token = getattr(request, "_board_csrf_token", None)
+    if token is None:
+        token = request._board_csrf_token = get_token(request)
+    return html.replace(CSRF_PLACEHOLDER, token)
 
 
 def _render(request, snap: Snapshot, who, **extra) -> str:
     """`who`'s board: its top (the turn panel) made for it, the rest made once per version for
-    every page of it (the market again only for a viewer who may build)."""
+    every page of it (the market again only for a viewer who may build). Its forms hold the
+    placeholder of their token (put in as it is sent, `_with_token`)."""
     game = snap.game
     key = (game.code, game.version, translation.get_language())
     shared = _version_contexts.get(key) or _version_contexts.put(
         key, version_context(game, snap.state, snap.entries)
     )
     ctx = context(request, game, who, state=snap.state, entries=snap.entries, shared=shared)
-    ctx.update(extra)
+    ctx.update(extra, csrf_token=CSRF_PLACEHOLDER)
     # a seat's page marks the cities "you" (its CSS shows its own), the others none
     table_key = (*key, ctx["mode"] == "seat")
     table = _tables.get(table_key) or _tables.put(
         table_key,
         Table(
-            _part(request, "board_before_market", ctx),
-            _part(request, "board_after_market", ctx),
+            _part("board_before_market", ctx),
+            _part("board_after_market", ctx),
             {},
         ),
     )
     market = table.markets.get(ctx["market_holds"])
     if market is None:
-        market = table.markets[ctx["market_holds"]] = _part(request, "board_market", ctx)
-    return _part(request, "board_top", ctx) + table.before_market + market + table.after_market
+        market = table.markets[ctx["market_holds"]] = _part("board_market", ctx)
+    return _part("board_top", ctx) + table.before_market + market + table.after_market
 
 
-def _part(request, name: str, ctx: dict) -> str:
-    return _LINE_BREAKS.sub(" ", render_to_string(f"play/game.html#{name}", ctx, request))
+def _part(name: str, ctx: dict) -> str:
+    # Without the request: a board's parts read nothing of it (its token is a placeholder), and
+    # the context processors a request brings ran at every part of every board made.
+    return _LINE_BREAKS.sub(" ", get_template(f"play/game.html#{name}").render(ctx))
 
 
 def _seat_board(request, snap: Snapshot, seat: int, language: str) -> SeatBoard:
@@ -323,7 +336,7 @@ def _seat_board(request, snap: Snapshot, seat: int, language: str) -> SeatBoard:
         other for other in range(len(game.seats)) if waits(game, snap.state, snap.entries, other)
     ]
     seats = tuple(waiting) if seat in waiting else (seat,)
-    made = SeatBoard(seat, seats, _render(request, snap, seat, csrf_token=CSRF_PLACEHOLDER))
+    made = SeatBoard(seat, seats, _render(request, snap, seat))
     keep(made, game, game.version, language, game.finished and not game.rematch_offered)
     return made
 
@@ -345,8 +358,9 @@ def board(request, snap: Snapshot, who, language: str) -> str:
     game = snap.game
     if isinstance(who, int):
         return as_seat(request, _seat_board(request, snap, who, language), game, who)
+    key = (game.code, game.version, language)
     if who is None:
-        key = (game.code, game.version, language)
-        return _watch_boards.get(key) or _watch_boards.put(key, _render(request, snap, None))
-    key = (game.code, game.version, language, request.META.get("CSRF_COOKIE", ""))
-    return _host_boards.get(key) or _host_boards.put(key, _render(request, snap, who))
+        made = _watch_boards.get(key) or _watch_boards.put(key, _render(request, snap, None))
+    else:
+        made = _host_boards.get(key) or _host_boards.put(key, _render(request, snap, who))
+    return _with_token(request, made)

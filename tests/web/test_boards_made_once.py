@@ -10,7 +10,6 @@ import re
 import pytest
 from django.core.cache import caches
 from django.db import DatabaseError, connection
-from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from stream_reader import read_stream
@@ -34,13 +33,14 @@ def pings_fast(settings):
 @pytest.fixture
 def renders(monkeypatch):
     made = []
+    render_part = board_maker._part
 
-    def counted(name, context, request):
-        if name.endswith("#board_top"):  # a board's own part; the rest is made once a version
+    def counted(name, context):
+        if name == "board_top":  # a board's own part; the rest is made once a version
             made.append(context["who"])
-        return render_to_string(name, context, request)
+        return render_part(name, context)
 
-    monkeypatch.setattr(board_maker, "render_to_string", counted)
+    monkeypatch.setattr(board_maker, "_part", counted)
     return made
 
 
@@ -113,12 +113,13 @@ def test_another_process_sends_the_moves_boards_without_rendering(client, pings_
 
 def test_what_every_viewer_sees_alike_is_made_once_a_version(client, monkeypatch):
     parts = []
+    render_part = board_maker._part
 
-    def counted(name, context, request):
-        parts.append(name.partition("#")[2])
-        return render_to_string(name, context, request)
+    def counted(name, context):
+        parts.append(name)
+        return render_part(name, context)
 
-    monkeypatch.setattr(board_maker, "render_to_string", counted)
+    monkeypatch.setattr(board_maker, "_part", counted)
     _ann_rolls(client)
 
     # Ann may build (her market's cards are buttons); Ben and Cleo wait: two boards, one table
