@@ -10,7 +10,9 @@ now (`play.pushed.update`, its connection given back afterwards, as a stream doe
 seats' phones (the mover's own gets the board its POST was answered with) and `--watchers`
 shared screens. It reports the CPU time (this process's, `time.process_time`) per move: the
 POST, the pushes, both; and with `--profile N`, cProfile's N most costly functions over all of
-it, by their own time and by their cumulative time.
+it, by their own time and by their cumulative time. With `--where`, where the POST's CPU goes,
+without a profiler's slowing: timers around its stages (each stage's time includes the stages
+listed under it), counted only while a move is timed.
 
 DEBUG is off, as in production. On PostgreSQL the database's own CPU is not counted (another
 process); with SQLite (a new file in a temporary folder when DATABASE_URL is not set) it is,
@@ -67,6 +69,62 @@ def push(game, seat: Seat) -> None:
         seat.seen = update.id
 
 
+# Where a move's CPU goes (--where): (label, module, its attribute holding it or None, name); a
+# stage's time includes those indented under it. Each is wrapped where its caller looks it up.
+STAGES = (
+    ("the move in its transaction (Game.apply_action)", "play.models", "Game", "apply_action"),
+    ("  the engine's step", "play.models", None, "apply_action"),
+    ("  the move's writes: log, row, announcement", "play.models", "statements", "send_together"),
+    ("  every seat's board (board_maker.share)", "play.board_maker", None, "share"),
+    ("    the version's shared context", "play.board_maker", None, "version_context"),
+    ("    each board's own context", "play.board_maker", None, "context"),
+    ("    templates: each board's top", "play.board_maker", "_part", "board_top"),
+    ("    templates: table before market", "play.board_maker", "_part", "board_before_market"),
+    ("    templates: the market", "play.board_maker", "_part", "board_market"),
+    ("    templates: table after market", "play.board_maker", "_part", "board_after_market"),
+    ("    the boards stored for the other processes", "play.models", "SharedBoard", "store"),
+    ("the bots' turn (Game.step_bots)", "play.models", "Game", "step_bots"),
+    ("the answer, looked up (board_maker.answer)", "play.board_maker", None, "answer"),
+)
+
+
+class Stages:
+    """Process time spent in each of STAGES while `timing` is set."""
+
+    def __init__(self):
+        self.timing = False
+        self.spent = dict.fromkeys((label for label, *_ in STAGES), 0.0)
+
+    def install(self) -> None:
+        import importlib
+
+        parts = {}
+        for label, module_name, holder_name, name in STAGES:
+            module = importlib.import_module(module_name)
+            if holder_name == "_part":
+                parts[name] = label
+                continue
+            holder = getattr(module, holder_name) if holder_name else module
+            setattr(holder, name, self._timed(getattr(holder, name), lambda _args, at=label: at))
+        board_maker = importlib.import_module("play.board_maker")
+        board_maker._part = self._timed(board_maker._part, lambda args: parts.get(args[0]))
+
+    def _timed(self, function, label_of):
+        """`function`, its time added to the stage `label_of(its arguments)` names, if any."""
+
+        def timed(*args, **kwargs):
+            label = label_of(args) if self.timing else None
+            if label is None:
+                return function(*args, **kwargs)
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.spent[label] += time.process_time() - started
+
+        return timed
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10)
@@ -74,6 +132,7 @@ def main() -> int:
     parser.add_argument("--watchers", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--where", action="store_true", help="the POST's CPU by its stages")
     args = parser.parse_args()
 
     os.environ["DEBUG"] = "0"
@@ -94,6 +153,9 @@ def main() -> int:
     from play.models import Game
 
     call_command("migrate", verbosity=0)
+    stages = Stages()
+    if args.where:
+        stages.install()
     rng = random.Random(args.seed)
     tables = []
     for number in range(args.games):
@@ -119,11 +181,13 @@ def main() -> int:
         action = rng.choice(actions)[0]
         if profile:
             profile.enable()
+        stages.timing = True
         started = time.process_time()
         answer = mover.client.post(
             f"/g/{game.code}/{mover.key}/move/", {"version": game.version, "action": action}
         )
         posted = time.process_time()
+        stages.timing = False
         for seat in seats:
             push(game, seat)
         pushed = time.process_time()
@@ -147,6 +211,10 @@ def main() -> int:
     print(f"  CPU per move, pushed to {pages} pages: {ms(push_cpu)}")
     print(f"  CPU per move, both:               {ms(total)}")
     print(f"  load average: {os.getloadavg()[0]:.2f}")
+    if args.where:
+        print(f"  where the POST's CPU goes, a move (mean of {moves}; the POST's own mean above):")
+        for label, spent in stages.spent.items():
+            print(f"    {spent * 1000 / max(moves, 1):5.2f} ms  {label}")
     if profile:
         for order in ("tottime", "cumulative"):
             print(f"\n--- by {order} ---")
