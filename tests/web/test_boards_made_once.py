@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core.cache import caches
 from django.db import DatabaseError, connection
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from stream_reader import read_stream
 from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
@@ -279,3 +279,35 @@ def test_a_move_makes_its_boards_without_reading_back(client, pings_fast):
     read = _streams(game, 1)  # as a process that read version 2 from the database
     for seat in made:
         assert TOKEN.sub("TOKEN", made[seat]) == TOKEN.sub("TOKEN", read[seat])
+
+
+def test_two_host_screens_share_one_rendering_each_with_a_token_of_its_own(pings_fast, renders):
+    game = Game.start("classic", PEOPLE, seed=8)
+    game.apply_action({"type": "roll", "dice": 1}, version=0, who=0)  # Ann may build
+    host = f"/g/{game.code}/{game.host_secret}"
+    screens = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for screen in screens:
+        assert screen.get(f"{host}/").status_code == 200  # its page gives it its cookie
+    renders.clear()
+
+    boards = [read_stream(f"{host}/events/?v=0", 1, cookies=s.cookies)[1][0] for s in screens]
+
+    assert renders == ["host"]  # one rendering of the version for both screens
+    tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', b)[1] for b in boards]
+    assert board_maker.CSRF_PLACEHOLDER not in boards[0] + boards[1]
+
+    # each screen's token is its own: the other's is refused, and nothing moves
+    other = screens[1].post(
+        f"{host}/move/",
+        {"version": 1, "action": PASS, "csrfmiddlewaretoken": tokens[0]},
+        HTTP_HX_REQUEST="true",
+    )
+    assert other.status_code == 403
+    game.refresh_from_db()
+    assert game.version == 1
+    own = screens[1].post(
+        f"{host}/move/",
+        {"version": 1, "action": PASS, "csrfmiddlewaretoken": tokens[1]},
+        HTTP_HX_REQUEST="true",
+    )
+    assert own.status_code == 200 and 'data-version="2"' in own.content.decode()
