@@ -26,7 +26,7 @@ move's POST on a fresh TCP connection, no campaigns; a move some phone saw after
 (not an error) and, after the moves stop and --drain passes, one a phone never saw is
 "undelivered". `--quiet-below 0.5` waits (at most --quiet-wait s) before each N for the load
 average; `--jsonl` appends each N's result as a line (bench/results/); `--every-n` goes on past
-the knee; `--yardstick ../shared/bench/lean_classic.py` measures the lean reference's games a
+the knee; `--yardstick bench/lean_classic.py` measures the lean reference's games a
 second after that wait, before each N, and writes it beside the N with the tables it makes per
 1,000 of them (the figure that scales to another machine). A stream refused with 503 is asked
 again after its Retry-After, with jitter, and the phone polls meanwhile, as a page does.
@@ -953,7 +953,7 @@ def main() -> int:
     parser.add_argument(
         "--yardstick",
         type=Path,
-        help="the lean reference (../shared/bench/lean_classic.py): its games a second are "
+        help="the lean reference (bench/lean_classic.py): its games a second are "
         "measured before each N and written beside it",
     )
     parser.add_argument(
