@@ -105,6 +105,15 @@ TEMPLATES = [
             "builtins": ["play.templatetags.names"],
         },
     },
+    {
+        # A game's board, made at every move for every seat: Jinja2 renders it several times
+        # faster than Django's engine (play.board_environment; docs/live.md).
+        "NAME": "board",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [SITE_FILES / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "play.board_environment.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "machikoro.wsgi.application"
@@ -156,21 +165,10 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The board's fragments (templates/play/game.html), in each process's memory. Those of one
-# version are read within a second of being made and are large: the default cache keeps a few
-# hundred. The pieces that last a game (a log line, a city, a market card, the footer) are small
-# and would be pushed out by the versions under load, each then made again at every move.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "board-versions",
-    },
-    "board_pieces": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "board-pieces",
-        "OPTIONS": {"MAX_ENTRIES": int(os.getenv("BOARD_PIECES_KEPT", "20000"))},
-    },
-}
+# The pieces of a game's board that last a game (a log line, a city, a market card, the
+# reference, the footer: 150 B to 2.5 KB each), kept by what they show in each process's memory
+# (play.board_environment.piece): at most about 50 MB a process.
+BOARD_PIECES_KEPT = int(os.getenv("BOARD_PIECES_KEPT", "20000"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

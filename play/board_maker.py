@@ -26,17 +26,15 @@ The views ask it for a page; play.pushed asks it for what a stream sends; it ask
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import caches
 from django.middleware.csrf import get_token
-from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
-from play import charts, presence
+from play import board_environment, charts, presence
 from play.board import standings, table_context, turn_context
 from play.engine import GameState
 from play.models import UNDOABLE, Game, SeatBoard, SharedBoard, effective_actions
@@ -50,11 +48,6 @@ KEPT = 256  # versions (and renderings) kept per process; a version is read with
 
 # Where a seat's board has its forms' CSRF token: each phone's own is put in when it is sent.
 CSRF_PLACEHOLDER = "csrf-token-of-the-phone"
-
-# Line breaks and the indentation after them: in HTML (the board has no <pre>, no textarea and
-# no script) they are one space, and a board on one line is one `data:` line of its stream.
-_LINE_BREAKS = re.compile(r"\n\s*")
-
 
 # --- what a board shows ----------------------------------------------------------------------
 
@@ -90,7 +83,6 @@ def version_context(game: Game, state, entries) -> dict:
     )
     ctx.update(
         game=game,
-        table_key=f"{game.code}:{game.version}",
         # the log is append-only: a place in it holds one action for good
         log_key="",
         # A finished game that offers no rematch changes no more: its page follows nothing.
@@ -155,14 +147,22 @@ def rematch_path(game: Game, who) -> str:
     )
 
 
-def board_html(request, game: Game, key: str) -> str:
+def board_html(request, game: Game, key: str) -> SafeString:
     """The board as the holder of `key` sees it, to put inside another page (a campaign's
     game page shows it at once instead of fetching it after the page has loaded). A seat's
     own link showing it is its phone in someone's hand (play.presence)."""
     who = game.seat_for(key)
     if isinstance(who, int):
         presence.seen(game.pk, game.code, who)
-    return render_to_string("play/game.html#board", context(request, game, who), request)
+    return whole(request, context(request, game, who))
+
+
+def whole(request, ctx: dict) -> SafeString:
+    """The board a page's `ctx` shows (a game's page, a refusal, a replay's step), made on its
+    own: with the page's own words in it (an error, a question), it is no version's."""
+    ctx = {**ctx, "csrf_token": CSRF_PLACEHOLDER}  # the page's own forms keep the real one
+    html = "".join(_part(name, ctx) for name in PARTS)
+    return mark_safe(_with_token(request, html))
 
 
 # --- a version's boards, made once in each process ---------------------------------------
@@ -199,8 +199,7 @@ _snapshots = Recent(KEPT)
 _version_contexts = Recent(KEPT)  # (code, version, language) -> version_context
 _tables = Recent(KEPT)  # (code, version, language, a seat's page) -> Table
 _seat_boards = Recent(KEPT * 4)  # (code, version, language, seat) -> Made
-_watch_boards = Recent(KEPT)  # (code, version, language) -> html
-_host_boards = Recent(KEPT)  # (code, version, language) -> html
+_screen_boards = Recent(KEPT * 2)  # (code, version, language, "host" or None) -> html
 
 
 def answer(request, game: Game, who) -> str:
@@ -230,11 +229,9 @@ def forget() -> None:
     """Drop every board and snapshot this process keeps: a move's transaction failed to commit
     after `share` made its boards, and what was made for its version must never be sent for
     the move that takes that version next. Rare enough to start afresh."""
-    for kept in (_snapshots, _version_contexts, _tables, _seat_boards, _watch_boards, _host_boards):
+    for kept in (_snapshots, _version_contexts, _tables, _seat_boards, _screen_boards):
         kept.clear()
-    # the board's fragments (templates/play/game.html): by version, and a log line by its place
-    caches["default"].clear()
-    caches["board_pieces"].clear()
+    board_environment.forget_pieces()  # a log line is kept by its place
 
 
 def _in_hand(game: Game) -> Snapshot:
@@ -320,10 +317,19 @@ def _render(request, snap: Snapshot, who) -> str:
     return _part("board_top", ctx) + table.before_market + market + table.after_market
 
 
+# A board's parts, in their order, and the template of each (templates/jinja2/play/board/).
+PARTS = {
+    "board_top": "top.html",
+    "board_before_market": "before_market.html",
+    "board_market": "market.html",
+    "board_after_market": "after_market.html",
+}
+
+
 def _part(name: str, ctx: dict) -> str:
-    # Without the request: a board's parts read nothing of it (its token is a placeholder), and
-    # the context processors a request brings ran at every part of every board made.
-    return _LINE_BREAKS.sub(" ", get_template(f"play/game.html#{name}").render(ctx))
+    # Without the request: a board's parts read nothing of it (its token is a placeholder).
+    html = board_environment.render(f"play/board/{PARTS[name]}", ctx)
+    return board_environment.LINE_BREAKS.sub(" ", html) if "\n" in html else html
 
 
 def _seat_board(request, snap: Snapshot, seat: int, language: str) -> SeatBoard:
@@ -358,9 +364,7 @@ def board(request, snap: Snapshot, who, language: str) -> str:
     game = snap.game
     if isinstance(who, int):
         return as_seat(request, _seat_board(request, snap, who, language), game, who)
-    key = (game.code, game.version, language)
-    if who is None:
-        made = _watch_boards.get(key) or _watch_boards.put(key, _render(request, snap, None))
-    else:
-        made = _host_boards.get(key) or _host_boards.put(key, _render(request, snap, who))
+    # the host's screen and a watcher's: one rendering each a version, whoever's screen it is
+    key = (game.code, game.version, language, who)
+    made = _screen_boards.get(key) or _screen_boards.put(key, _render(request, snap, who))
     return _with_token(request, made)

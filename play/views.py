@@ -82,7 +82,8 @@ def _board(request, game: Game, who, *, error=None, status=200) -> HttpResponse:
         return HttpResponse(board_maker.answer(request, game, who))
     ctx = context(request, game, who, error=error)
     if request.htmx:
-        return render(request, "play/game.html#board", ctx, status=status)
+        return HttpResponse(board_maker.whole(request, ctx), status=status)
+    ctx["board"] = board_maker.whole(request, ctx)
     if who == "host":
         ctx["share_links"] = _share_links(request, game)
         ctx["watch_url"] = reachable_url(request, reverse("play:watch", args=[game.code]))
@@ -267,7 +268,8 @@ def _ask_first(request: HttpRequest, game: Game, who, seat: int, *, undo=False) 
     }
     ctx["can_undo"] = False
     if request.htmx:
-        return render(request, "play/game.html#board", ctx)
+        return HttpResponse(board_maker.whole(request, ctx))
+    ctx["board"] = board_maker.whole(request, ctx)
     return render(request, "play/game.html", ctx)
 
 
@@ -399,8 +401,8 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
     ctx.update(
         game=game,
         exportable=game.seed_shown,
-        # a replay's steps are the actions in force, which an undo changes: cached per version
-        table_key=f"{game.code}:replay:{game.version}:{step}",
+        # a replay's steps are the actions in force, which an undo changes: its log's lines
+        # are kept per version
         log_key=f"replay:{game.version}",
         step=step,
         steps=len(actions),
@@ -411,6 +413,7 @@ def replay_view(request: HttpRequest, code: str) -> HttpResponse:
         polling=False,
         replay=True,
     )
+    ctx["board"] = board_maker.whole(request, ctx)
     template = "play/replay.html#replay" if request.htmx else "play/replay.html"
     return render(request, template, ctx)
 

@@ -8,14 +8,13 @@ import asyncio
 import re
 
 import pytest
-from django.core.cache import caches
 from django.db import DatabaseError, connection
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from stream_reader import read_stream
 from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
-from play import board_maker, pushed
+from play import board_environment, board_maker, pushed
 from play.models import Game, SharedBoard
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -218,8 +217,7 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
         raise DatabaseError("the commit failed")
 
     monkeypatch.setattr(board_maker, "share", share_then_fail)
-    for kept in ("default", "board_pieces"):  # fragments by version, and lasting ones
-        caches[kept].set("made-before", "a fragment")
+    board_environment._pieces.put("made-before", "a piece")  # the lasting ones, a log line too
 
     with pytest.raises(DatabaseError):
         client.post(
@@ -239,9 +237,8 @@ def test_a_move_whose_transaction_fails_leaves_no_board_behind(client, monkeypat
     assert not board_maker._seat_boards.items and not board_maker._snapshots.items
     # nor the parts of its boards that every page of the version shares
     assert not board_maker._tables.items and not board_maker._version_contexts.items
-    # a log line is cached by its place in the log, which the next move takes
-    assert caches["default"].get("made-before") is None
-    assert caches["board_pieces"].get("made-before") is None
+    # a log line is kept by its place in the log, which the next move takes
+    assert board_environment._pieces.get("made-before") is None
 
 
 def test_market_cards_cached_one_by_one_offer_builds_only_to_the_builder(client):
