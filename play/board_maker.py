@@ -12,11 +12,13 @@ A seat's page shows one of a version's few boards: every seat that may neither a
 its own, which are put in when it is sent (`as_seat`); the seat to act and the one that may
 undo each see their own. Those boards hold a placeholder where their forms' CSRF token goes,
 so that any process can send them to the phone they are for. Watchers share one rendering per
-process; the host's screen gets its own.
+process; the host's screen gets its own. The parts are Jinja2's templates
+(templates/jinja2/play/board/, play.board_environment).
 
     share(request, game)              # inside a move's transaction: every seat's board, stored
     answer(request, game, who)        # the board a move is answered with (the one just shared)
     context(request, game, who)       # what a page of the game renders (a refusal's board too)
+    whole(request, ctx)               # the board of such a page, made on its own
     board(request, snap, who, lang)   # the board `who` sees at a snapshot's version
     kept_board(code, version, lang, seat), keep(...), as_seat(...)   # play.pushed's memory
 

@@ -1,4 +1,4 @@
-"""Pages and moves. Function views; with htmx a view renders only the board partial.
+"""Pages and moves. Function views; with htmx a view answers with the board alone.
 
 Links: /g/<code>/watch/ watches; /g/<code>/<key>/ plays, where key is the host's secret (one
 shared screen: acts for whichever human seat is active) or a seat's secret (that seat only).
