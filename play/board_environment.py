@@ -14,7 +14,8 @@ speak as Django's do (`render` gives each rendering its words and its `language`
 - `url(name, *args)` is `{% url %}`; `bdi` and `capfirst` are Django's filters of those names.
 - A dict's key comes before an attribute of the same name, as in Django's templates, and a
   value is escaped as Django's `conditional_escape` escapes it (`&quot;`, `&#x27;`): a board
-  reads as it did under Django's engine, to the byte but for line breaks.
+  reads as it did under Django's engine, character for character but for whitespace
+  (bench/board_renderings.py compares two checkouts' boards).
 - `{% call piece(*what_it_shows) %}…{% endcall %}` keeps what the block renders by what it
   shows and the language, for every board of the process (a city by what it holds, a market
   card by its pile, a line of the log by its place): most of a board is the same move after
