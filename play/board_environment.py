@@ -11,25 +11,27 @@ speak as Django's do (`render` gives each rendering its words and its `language`
   `{% blocktranslate count %}`. The words are the catalogues' (locale/), in the active
   language; docs/translations.md says how an entry is added, and
   tests/web/test_board_words_in_catalogues.py finds every text of these templates there.
-- `url(name, *args)` is `{% url %}`; `bdi` and `capfirst` are Django's filters of those names.
+- `url(name, *args)` is `{% url %}` (each link reversed once a process); `bdi` and `capfirst`
+  are Django's filters of those names.
 - A dict's key comes before an attribute of the same name, as in Django's templates, and a
   value is escaped as Django's `conditional_escape` escapes it (`&quot;`, `&#x27;`): a board
   reads as it did under Django's engine, character for character but for whitespace
   (bench/board_renderings.py compares two checkouts' boards).
 - `{% call piece(*what_it_shows) %}…{% endcall %}` keeps what the block renders by what it
-  shows and the language, for every board of the process (a city by what it holds, a market
-  card by its pile, a line of the log by its place): most of a board is the same move after
-  move.
+  shows, the language and the prefix of its links, for every board of the process (a city by
+  what it holds, a market card by its pile, a line of the log by its place): most of a board
+  is the same move after move.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from django.conf import settings
 from django.template import engines
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.text import capfirst
 from django.utils.translation import trans_real
@@ -93,7 +95,21 @@ def _escaped(values: dict) -> dict:
     return {name: escaped(value) for name, value in values.items()}
 
 
-def url(name: str, *args) -> str:
+# Links kept, each a game's page, move, undo or poll for one of its keys: about 25 a table.
+LINKS_KEPT = 32768
+
+
+@pass_context
+def url(context, name: str, *args) -> str:
+    """`{% url %}`, each link reversed once a process: a board asks for its game's few links at
+    every move, and Django's `reverse` walks its patterns every time (30 µs a link)."""
+    return _reversed(context["links_under"], get_urlconf(), context["language"], name, args)
+
+
+@lru_cache(maxsize=LINKS_KEPT)
+def _reversed(_prefix: str, _urlconf, _language: str, name: str, args: tuple) -> str:
+    # what a link depends on besides its name and arguments, in the key: a proxy's prefix, a
+    # request's own URLconf, the language (were a path ever translated)
     return reverse(name, args=args)
 
 
@@ -102,7 +118,8 @@ _pieces = Recent(settings.BOARD_PIECES_KEPT)
 
 @pass_context
 def piece(context, *what_it_shows, caller) -> Markup:
-    key = repr((*what_it_shows, context["language"]))
+    # a footer's links are under the prefix a proxy serves the app at
+    key = repr((*what_it_shows, context["language"], context["links_under"]))
     found = _pieces.get(key)
     return found if found is not None else _pieces.put(key, caller())
 
@@ -118,7 +135,13 @@ def render(template_name: str, ctx: dict) -> str:
     words = Words()
     template = engines["board"].env.get_template(template_name)
     return template.render(
-        {**ctx, "_": words.gettext, "ngettext": words.ngettext, "language": words.language}
+        {
+            **ctx,
+            "_": words.gettext,
+            "ngettext": words.ngettext,
+            "language": words.language,
+            "links_under": get_script_prefix(),
+        }
     )
 
 

@@ -63,16 +63,18 @@ def test_a_board_in_german_escapes_a_name_inside_a_sentence_as_django_did():
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
 
 
-def test_a_piece_is_kept_by_what_it_shows_and_the_language():
+def test_a_piece_is_kept_by_what_it_shows_the_language_and_the_links_prefix():
     made = []
 
     def caller():
         made.append(1)
         return "shown"
 
-    board_environment.piece({"language": "de"}, "test piece", 1, caller=caller)
-    board_environment.piece({"language": "de"}, "test piece", 1, caller=caller)
-    board_environment.piece({"language": "nl"}, "test piece", 1, caller=caller)
-    board_environment.piece({"language": "de"}, "test piece", 2, caller=caller)
+    german, dutch = {"language": "de", "links_under": "/"}, {"language": "nl", "links_under": "/"}
+    board_environment.piece(german, "test piece", 1, caller=caller)
+    board_environment.piece(german, "test piece", 1, caller=caller)
+    board_environment.piece(dutch, "test piece", 1, caller=caller)
+    board_environment.piece(german, "test piece", 2, caller=caller)
+    board_environment.piece({**german, "links_under": "/mk/"}, "test piece", 1, caller=caller)
 
-    assert len(made) == 3
+    assert len(made) == 4
