@@ -28,8 +28,11 @@ move's POST on a fresh TCP connection, no campaigns; a move some phone saw after
 average; `--jsonl` appends each N's result as a line (bench/results/); `--every-n` goes on past
 the knee; `--yardstick bench/lean_classic.py` measures the lean reference's games a
 second after that wait, before each N, and writes it beside the N with the tables it makes per
-1,000 of them (the figure that scales to another machine). A stream refused with 503 is asked
-again after its Retry-After, with jitter, and the phone polls meanwhile, as a page does.
+1,000 of them (the figure that scales to another machine); `--where` serves the app with a
+timer around each stage of a move (bench/where_live.py) and writes each stage's CPU a move.
+A move's server CPU is also split: how much of it ran on the workers' event loops. A stream
+refused with 503 is asked again after its Retry-After, with jitter, and the phone polls
+meanwhile, as a page does.
 """
 
 from __future__ import annotations
@@ -596,6 +599,48 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def loop_cpu_seconds(pids: list[int]) -> float:
+    """The CPU of the workers' main threads, where each runs its event loop (uvicorn's HTTP,
+    the streams' sends, the hub): the rest of a worker's is its threads' (Django's requests,
+    the streams' looks). With several workers the first process is their supervisor."""
+    workers = pids[1:] if len(pids) > 1 else pids
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in workers:
+        try:
+            fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def where_totals(args) -> dict[str, tuple[float, int]]:
+    """With --where, every worker's stage timers so far (seconds, calls), summed."""
+    totals: dict[str, tuple[float, int]] = {}
+    if not args.where:
+        return totals
+    for written in Path(args.where_dir).glob("where-*.json"):
+        with contextlib.suppress(OSError, ValueError):
+            for label, (spent, calls) in json.loads(written.read_text()).items():
+                before = totals.get(label, (0.0, 0))
+                totals[label] = (before[0] + spent, before[1] + calls)
+    return totals
+
+
+def where_per_move(before: dict, after: dict, moves: int) -> dict[str, dict[str, float]]:
+    """Each stage's CPU a move and a call, over the measured seconds (--where)."""
+    spent = {}
+    for label, (seconds, calls) in after.items():
+        seconds_before, calls_before = before.get(label, (0.0, 0))
+        seconds, calls = seconds - seconds_before, calls - calls_before
+        spent[label] = {
+            "ms_per_move": seconds * 1000 / max(moves, 1),
+            "ms_per_call": seconds * 1000 / max(calls, 1),
+        }
+    return spent
+
+
 def database_cpu_seconds() -> float:
     """PostgreSQL's processes (its backends serve the app's queries): on this machine too."""
     pids = []
@@ -647,7 +692,15 @@ def start_server(args, database_url: str) -> subprocess.Popen:
         env=env,
         check=True,
     )
-    command = [sys.executable, "-m", "uvicorn", "machikoro.asgi:application"]
+    app = "machikoro.asgi:application"
+    if args.where:
+        # the same app with a timer around each stage of a move (bench/where_live.py)
+        env["MACHIKORO_WHERE_DIR"] = args.where_dir = tempfile.mkdtemp(prefix="live_load_where_")
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(ROOT / "bench"), env.get("PYTHONPATH")])
+        )
+        app = "where_live:application"
+    command = [sys.executable, "-m", "uvicorn", app]
     command += ["--host", "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers)]
     command += ["--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=_die_with_this_process)
@@ -716,10 +769,13 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
     stats.errors, stats.notes = 0, []  # connecting is not measured
     measuring.set()
     server_before, own_before, wall = cpu_seconds(server_pids), own_cpu(), time.monotonic()
+    loops_before, where_before = loop_cpu_seconds(server_pids), where_totals(args)
     database_before, (busy_before, all_before) = database_cpu_seconds(), machine_busy_seconds()
     await asyncio.gather(*runs, return_exceptions=True)
     elapsed = time.monotonic() - wall
     server_cpu = (cpu_seconds(server_pids) - server_before) / elapsed
+    loops_cpu = (loop_cpu_seconds(server_pids) - loops_before) / elapsed
+    where = where_per_move(where_before, where_totals(args), stats.moves)
     own = (own_cpu() - own_before) / elapsed
     database_cpu = (database_cpu_seconds() - database_before) / elapsed
     busy_after, all_after = machine_busy_seconds()
@@ -762,6 +818,10 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "notes": stats.notes,
         "campaign_steps": stats.campaign_steps,
         "server_cpu_ms_per_move": server_cpu * elapsed * 1000 / max(stats.moves, 1),
+        # of it, on the workers' event loops (their main threads)
+        "loop_cpu_ms_per_move": loops_cpu * elapsed * 1000 / max(stats.moves, 1),
+        # --where: each stage's CPU a move, and a call (bench/where_live.py)
+        "where": where,
         "server_cpu": server_cpu * 100,
         "bench_cpu": own * 100,
         "database_cpu": database_cpu * 100,
@@ -860,7 +920,8 @@ def show(result: dict) -> None:
         f"POST p50 {result['post_p50']:5.0f} p95 {result['post_p95']:6.0f} ms | "
         f"errors {result['errors']:>3} undelivered {result['undelivered']:>3} late "
         f"{result['late']:>3} shed {result['shed']:>4} | load before {result['load_before']:.2f} | "
-        f"{result['server_cpu_ms_per_move']:.1f} ms server CPU a move | "
+        f"{result['server_cpu_ms_per_move']:.1f} ms server CPU a move "
+        f"({result['loop_cpu_ms_per_move']:.1f} on the loops) | "
         f"campaign steps {result['campaign_steps']:>3} | "
         f"server CPU {result['server_cpu']:4.0f}% PostgreSQL {result['database_cpu']:3.0f}% "
         f"bench {result['bench_cpu']:4.0f}% | machine busy {result['machine_busy']:3.0f}% of "
@@ -873,6 +934,9 @@ def show(result: dict) -> None:
         ),
         flush=True,
     )
+    for label, spent in result.get("where", {}).items():
+        per_move, per_call = spent["ms_per_move"], spent["ms_per_call"]
+        print(f"        {per_move:5.2f} ms a move ({per_call:.2f} a call): {label}", flush=True)
     for note in result["notes"]:
         print(f"        {note}", flush=True)
 
@@ -958,6 +1022,11 @@ def main() -> int:
     )
     parser.add_argument(
         "--every-n", action="store_true", help="go on past the knee (the whole curve)"
+    )
+    parser.add_argument(
+        "--where",
+        action="store_true",
+        help="each stage's CPU a move under load (bench/where_live.py's timers in every worker)",
     )
     args = parser.parse_args()
     args.shape = SHAPES[args.shape]
