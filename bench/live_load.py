@@ -588,15 +588,7 @@ def process_tree(root: int) -> list[int]:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+    return sum(_stat_seconds(Path(f"/proc/{pid}/stat")) for pid in pids)
 
 
 def loop_cpu_seconds(pids: list[int]) -> float:
@@ -604,15 +596,16 @@ def loop_cpu_seconds(pids: list[int]) -> float:
     the streams' sends, the hub): the rest of a worker's is its threads' (Django's requests,
     the streams' looks). With several workers the first process is their supervisor."""
     workers = pids[1:] if len(pids) > 1 else pids
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in workers:
-        try:
-            fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+    return sum(_stat_seconds(Path(f"/proc/{pid}/task/{pid}/stat")) for pid in workers)
+
+
+def _stat_seconds(stat: Path) -> float:
+    """The user and system CPU seconds a /proc stat file holds; 0 once its process is gone."""
+    try:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def where_totals(args) -> dict[str, tuple[float, int]]:
@@ -936,6 +929,8 @@ def show(result: dict) -> None:
     )
     for label, spent in result.get("where", {}).items():
         per_move, per_call = spent["ms_per_move"], spent["ms_per_call"]
+        if not per_call:
+            continue  # not called while measured (the pages opened before)
         print(f"        {per_move:5.2f} ms a move ({per_call:.2f} a call): {label}", flush=True)
     for note in result["notes"]:
         print(f"        {note}", flush=True)
