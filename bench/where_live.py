@@ -27,7 +27,10 @@ _totals: dict[str, list] = {}
 _lock = threading.Lock()
 
 
-def _timed(function, label_of):
+def _timed(function, label):
+    """`function` timed under `label`, or under what `label(args)` names."""
+    label_of = label if callable(label) else lambda _args: label
+
     @functools.wraps(function)
     def timed(*args, **kwargs):
         started = time.thread_time()
@@ -35,9 +38,9 @@ def _timed(function, label_of):
             return function(*args, **kwargs)
         finally:
             spent = time.thread_time() - started
-            label = label_of(args)
+            stage = label_of(args)
             with _lock:
-                total = _totals.setdefault(label, [0.0, 0])
+                total = _totals.setdefault(stage, [0.0, 0])
                 total[0] += spent
                 total[1] += 1
 
@@ -53,16 +56,12 @@ def _request_kind(args) -> str:
     return "another request, in its thread"
 
 
-STAGES = {
-    "pushed._keep_shared": "a move's boards read by another process, in a thread",
-    "pushed.from_memory": "a seat's board sent from memory, on the loop",
-    "stream.Update.encode": "an update encoded, on the loop",
-}
-
 threads.ThreadReusingASGIHandler.get_response = _timed(BaseHandler.get_response, _request_kind)
-pushed._keep_shared = _timed(pushed._keep_shared, lambda _args: STAGES["pushed._keep_shared"])
-pushed.from_memory = _timed(pushed.from_memory, lambda _args: STAGES["pushed.from_memory"])
-stream.Update.encode = _timed(stream.Update.encode, lambda _args: STAGES["stream.Update.encode"])
+pushed._keep_shared = _timed(
+    pushed._keep_shared, "a move's boards read by another process, in a thread"
+)
+pushed.from_memory = _timed(pushed.from_memory, "a seat's board sent from memory, on the loop")
+stream.Update.encode = _timed(stream.Update.encode, "an update encoded, on the loop")
 
 
 def _write_totals(folder: Path) -> None:
