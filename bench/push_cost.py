@@ -35,6 +35,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from stage_timers import StageTimers  # noqa: E402
+
 PEOPLE = [("Ann", "human"), ("Ben", "human"), ("Cleo", "human"), ("Dirk", "human")]
 
 
@@ -88,41 +90,20 @@ STAGES = (
 )
 
 
-class Stages:
-    """Process time spent in each of STAGES while `timing` is set."""
+def install_stages(timers: StageTimers) -> None:
+    """Each of STAGES timed where its caller looks it up (the board's parts by their name)."""
+    import importlib
 
-    def __init__(self):
-        self.timing = False
-        self.spent = dict.fromkeys((label for label, *_ in STAGES), 0.0)
-
-    def install(self) -> None:
-        import importlib
-
-        parts = {}
-        for label, module_name, holder_name, name in STAGES:
-            module = importlib.import_module(module_name)
-            if holder_name == "_part":
-                parts[name] = label
-                continue
-            holder = getattr(module, holder_name) if holder_name else module
-            setattr(holder, name, self._timed(getattr(holder, name), lambda _args, at=label: at))
-        board_maker = importlib.import_module("play.board_maker")
-        board_maker._part = self._timed(board_maker._part, lambda args: parts.get(args[0]))
-
-    def _timed(self, function, label_of):
-        """`function`, its time added to the stage `label_of(its arguments)` names, if any."""
-
-        def timed(*args, **kwargs):
-            label = label_of(args) if self.timing else None
-            if label is None:
-                return function(*args, **kwargs)
-            started = time.process_time()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                self.spent[label] += time.process_time() - started
-
-        return timed
+    parts = {}
+    for label, module_name, holder_name, name in STAGES:
+        module = importlib.import_module(module_name)
+        if holder_name == "_part":
+            parts[name] = label
+            continue
+        holder = getattr(module, holder_name) if holder_name else module
+        setattr(holder, name, timers.wrap(getattr(holder, name), label))
+    board_maker = importlib.import_module("play.board_maker")
+    board_maker._part = timers.wrap(board_maker._part, lambda args: parts.get(args[0]))
 
 
 def main() -> int:
@@ -153,9 +134,9 @@ def main() -> int:
     from play.models import Game
 
     call_command("migrate", verbosity=0)
-    stages = Stages()
+    stages = StageTimers(timing=False)  # counted only while a move is posted
     if args.where:
-        stages.install()
+        install_stages(stages)
     rng = random.Random(args.seed)
     tables = []
     for number in range(args.games):
@@ -213,7 +194,8 @@ def main() -> int:
     print(f"  load average: {os.getloadavg()[0]:.2f}")
     if args.where:
         print(f"  where the POST's CPU goes, a move (mean of {moves}; the POST's own mean above):")
-        for label, spent in stages.spent.items():
+        for label, *_where in STAGES:
+            spent = stages.seconds(label)
             print(f"    {spent * 1000 / max(moves, 1):5.2f} ms  {label}")
     if profile:
         for order in ("tottime", "cumulative"):

@@ -2,15 +2,13 @@
 stage of a move's way through a worker, so that where a move's CPU goes under load can be read
 off the running server (bench/push_cost.py --where reads it off one process, alone).
 
-Each timer counts the CPU of the thread it runs in (`time.thread_time`): what a stage computes,
-not how long it waits for the GIL, a place or the database. Every worker writes its totals
-(seconds, calls) to MACHIKORO_WHERE_DIR/where-PID.json twice a second; live_load reads them at
-the start and the end of the measured seconds.
+Each timer counts the CPU of the thread its stage runs in (bench/stage_timers.py). Every
+worker writes its totals (seconds, calls) to MACHIKORO_WHERE_DIR/where-PID.json twice a second;
+live_load reads them at the start and the end of the measured seconds.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import threading
@@ -18,33 +16,13 @@ import time
 from pathlib import Path
 
 from django.core.handlers.base import BaseHandler
+from stage_timers import StageTimers
 
 from machikoro.asgi import application  # noqa: F401  (what uvicorn serves; Django set up)
 from machikoro.live import stream, threads
 from play import pushed
 
-_totals: dict[str, list] = {}
-_lock = threading.Lock()
-
-
-def _timed(function, label):
-    """`function` timed under `label`, or under what `label(args)` names."""
-    label_of = label if callable(label) else lambda _args: label
-
-    @functools.wraps(function)
-    def timed(*args, **kwargs):
-        started = time.thread_time()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            spent = time.thread_time() - started
-            stage = label_of(args)
-            with _lock:
-                total = _totals.setdefault(stage, [0.0, 0])
-                total[0] += spent
-                total[1] += 1
-
-    return timed
+timers = StageTimers()
 
 
 def _request_kind(args) -> str:
@@ -56,20 +34,19 @@ def _request_kind(args) -> str:
     return "another request, in its thread"
 
 
-threads.ThreadReusingASGIHandler.get_response = _timed(BaseHandler.get_response, _request_kind)
-pushed._keep_shared = _timed(
+threads.ThreadReusingASGIHandler.get_response = timers.wrap(BaseHandler.get_response, _request_kind)
+pushed._keep_shared = timers.wrap(
     pushed._keep_shared, "a move's boards read by another process, in a thread"
 )
-pushed.from_memory = _timed(pushed.from_memory, "a seat's board sent from memory, on the loop")
-stream.Update.encode = _timed(stream.Update.encode, "an update encoded, on the loop")
+pushed.from_memory = timers.wrap(pushed.from_memory, "a seat's board sent from memory, on the loop")
+stream.Update.encode = timers.wrap(stream.Update.encode, "an update encoded, on the loop")
 
 
 def _write_totals(folder: Path) -> None:
     target = folder / f"where-{os.getpid()}.json"
     while True:
         time.sleep(0.5)
-        with _lock:
-            totals = {label: list(total) for label, total in _totals.items()}
+        totals = timers.snapshot()
         written = target.with_suffix(".tmp")
         written.write_text(json.dumps(totals))
         written.replace(target)  # never read half written
