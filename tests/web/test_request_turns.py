@@ -11,15 +11,17 @@ import time
 
 import pytest
 from asgiref import sync
+from django.core import signals
 from django.urls import reverse
 from stream_reader import run as run_in_own_loop  # a loop of its own: Playwright's runs here
 
 from machikoro.file_streams import FileStreamingASGIHandler
 
 
-async def get(handler, path: str) -> int:
-    """Ask the handler for `path` as an ASGI server would; the answer's status."""
-    sent: list[dict] = []
+async def get(handler, path: str, sent: list[dict] | None = None) -> int:
+    """Ask the handler for `path` as an ASGI server would; the answer's status (and in `sent`,
+    what the handler sent)."""
+    sent = [] if sent is None else sent
     body = [{"type": "http.request", "body": b"", "more_body": False}]
 
     async def receive():
@@ -61,8 +63,39 @@ def test_a_page_crosses_between_the_loop_and_its_thread_a_few_times_only(setting
     status = run_in_own_loop(get(handler, reverse("play:how_to_play", args=["classic"])))
 
     assert status == 200
-    # the request's start (its signal), its middleware and view, and closing its answer
-    assert len(crossings) <= 3, crossings
+    # the request's start (its signal), its middleware and view, and closing its answer, in
+    # one go (Django's own handler crosses for each)
+    assert len(crossings) == 1, crossings
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_is_closed_once_and_a_streamed_file_only_once_it_is_sent(settings):
+    # Closing an answer sends `request_finished`, which gives the request's database
+    # connection back: a page's content is held whole, so it is closed in its thread before it
+    # is sent; a streamed answer (a static file, a game's stream) is read as it is sent.
+    settings.ALLOWED_HOSTS = ["testserver"]
+    handler = FileStreamingASGIHandler()
+    events: list[str] = []
+    sent: list[dict] = []
+
+    def finished(**_kwargs):
+        last = sent[-1] if sent else {}
+        whole = last.get("type") == "http.response.body" and not last.get("more_body")
+        events.append("finished after the body" if whole else "finished before the body")
+
+    signals.request_finished.connect(finished)
+    try:
+        page = run_in_own_loop(get(handler, reverse("play:how_to_play", args=["classic"]), sent))
+        page_events = list(events)
+        events.clear()
+        sent.clear()
+        file = run_in_own_loop(get(handler, "/static/vendor/bootstrap/css/bootstrap.min.css", sent))
+    finally:
+        signals.request_finished.disconnect(finished)
+
+    assert page == 200 and page_events == ["finished before the body"]
+    assert file == 200 and events == ["finished after the body"]
+    assert sum(len(m.get("body", b"")) for m in sent) > 100_000  # sent whole, in blocks
 
 
 @pytest.mark.django_db(transaction=True)
