@@ -21,6 +21,7 @@ import logging
 import threading
 import time
 from datetime import datetime
+from functools import partial
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -64,6 +65,18 @@ def seen(game_pk: int, code: str, seat: int, *, soon: bool = False) -> None:
             _waiting[(game_pk, seat)] = timezone.now()
             return
     _write({(game_pk, seat): timezone.now()})
+
+
+async def seen_by_a_stream(game_pk: int, code: str, seat: int) -> None:
+    """`seen(soon=True)` from a stream, on the server's loop: beside a server the sighting only
+    waits in memory for the writer (no thread is crossed to at every ping of every open phone);
+    without one it is written in a worker thread."""
+    if _writer_runs:
+        seen(game_pk, code, seat, soon=True)
+    else:
+        from machikoro.live import in_a_worker
+
+        await in_a_worker(partial(seen, game_pk, code, seat, soon=True))
 
 
 def _write(sightings: dict[tuple[int, int], datetime]) -> None:

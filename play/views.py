@@ -169,9 +169,9 @@ async def events(request: HttpRequest, code: str, key: str) -> HttpResponse:
     def look(seen: str | None) -> Update | None:
         return pushed.update(request, game.pk, who, language, seen, link)
 
-    def alive() -> None:
+    async def alive() -> None:
         if isinstance(who, int):
-            presence.seen(game.pk, game.code, who, soon=True)
+            await presence.seen_by_a_stream(game.pk, game.code, who)
 
     async def known(seen: str | None, payload: str) -> Update | None:
         return await pushed.arriving(request, game.pk, who, language, seen, link, payload)

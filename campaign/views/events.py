@@ -147,8 +147,8 @@ def _game_stream(
     alive = None
     if game is not None and isinstance(who, int):
 
-        def alive() -> None:  # a mayor's phone on its seat: seen as the game's own page is
-            presence.seen(game.pk, game.code, who)
+        async def alive() -> None:  # a mayor's phone on its seat: seen as the game's own page is
+            await in_a_worker(presence.seen, game.pk, game.code, who)
 
     channels = [campaign.live_channel] + ([game.live_channel] if game is not None else [])
     return event_stream(request, channels, look, alive=alive)

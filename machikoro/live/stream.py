@@ -55,7 +55,9 @@ class Update:
 
 
 Look = Callable[[str | None], "Update | list[Update] | None"]
-Alive = Callable[[], None]
+# Told on the server's loop that the page is still there (when its stream opens and at each
+# ping): like FromMemory, it must neither block nor touch the database but through a worker.
+Alive = Callable[[], Awaitable[None]]
 # What a stream can send without looking by itself when an announcement wakes it: (seen, the
 # announcement's payload) -> an update, or None to look in a worker thread as usual. A coroutine
 # on the server's loop: it must neither block nor touch the database but through a worker (one
@@ -99,12 +101,8 @@ async def in_a_worker(function: Callable[..., T], *args) -> T:
     return await sync_to_async(_given_back, thread_sensitive=False)(function, *args)
 
 
-def _look_in_a_worker(look: Look | None, seen: str | None, alive: Alive | None) -> list[Update]:
+def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
     try:
-        if alive is not None:
-            alive()
-        if look is None:
-            return []
         found = look(seen)
         return [] if found is None else [found] if isinstance(found, Update) else found
     finally:
@@ -127,7 +125,9 @@ async def _updates(
     subscription = hub.subscribe(*channels)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
-        updates = await looked(look, seen, alive)
+        if alive is not None:
+            await alive()
+        updates = await looked(look, seen)
         while True:
             for update in updates:
                 yield update.encode()
@@ -141,13 +141,12 @@ async def _updates(
                 if subscription.dropped:
                     return
                 known = await from_memory(seen, subscription.payload) if from_memory else None
-                updates = [known] if known is not None else await looked(look, seen, None)
+                updates = [known] if known is not None else await looked(look, seen)
                 continue
             yield b"event: ping\ndata: ping\n\n"
-            if recheck_on_ping or alive is not None:
-                updates = await looked(look if recheck_on_ping else None, seen, alive)
-            else:
-                updates = []
+            if alive is not None:
+                await alive()  # on the loop: a ping of an open phone crosses to no thread
+            updates = await looked(look, seen) if recheck_on_ping else []
     except asyncio.CancelledError:
         raise  # the page went away
     finally:
@@ -164,9 +163,9 @@ def event_stream(
 ) -> StreamingHttpResponse:
     """The stream of one channel (or several: a page that shows more than one thing) for this
     page; `look(seen)` runs in a worker thread and says what to send a page that shows `seen`
-    (an update, a list of them, or None: nothing new). `alive()`, in a worker thread too, is
-    told when the stream opens and at each ping: the page is still there. `from_memory`, if
-    given, is awaited first when an announcement wakes the stream (a move's board that this
+    (an update, a list of them, or None: nothing new). `alive()`, awaited on the loop, is told
+    when the stream opens and at each ping: the page is still there. `from_memory`, if given,
+    is awaited first when an announcement wakes the stream (a move's board that this
     process has made or read already needs no thread and no query)."""
     channels = [channels] if isinstance(channels, str) else list(channels)
     response = StreamingHttpResponse(
