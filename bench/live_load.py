@@ -653,6 +653,20 @@ def machine_busy_seconds() -> tuple[float, float]:
     return (sum(fields) - idle) / ticks, sum(fields) / ticks
 
 
+def measured_commit() -> str:
+    """The commit the server ran (its checkout's HEAD, `+` if its code had changes): runs of
+    two checkouts, interleaved, land in one file of results."""
+
+    def git(*command: str) -> str:
+        return subprocess.run(
+            ["git", *command], cwd=ROOT, capture_output=True, text=True, check=False
+        ).stdout.strip()
+
+    return git("rev-parse", "--short", "HEAD") + (
+        "+" if git("status", "--porcelain", "--", ".", ":!bench/results") else ""
+    )
+
+
 def own_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -821,6 +835,7 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "machine_busy": machine_busy * 100,
         "load": os.getloadavg()[0],
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "commit": measured_commit(),
     }
 
 
