@@ -94,11 +94,15 @@ def _given_back(function: Callable[..., T], *args) -> T:
         connections["default"].close()
 
 
+# made once: asgiref inspects the function each time one is made, on the loop
+_given_back_in_a_worker = sync_to_async(_given_back, thread_sensitive=False)
+
+
 async def in_a_worker(function: Callable[..., T], *args) -> T:
     """`function(*args)` in a worker thread, its database connection given back when it returns:
     a stream's view must neither block the server's loop nor keep a thread or a connection of
     its own while it waits (who may follow is looked up this way)."""
-    return await sync_to_async(_given_back, thread_sensitive=False)(function, *args)
+    return await _given_back_in_a_worker(function, *args)
 
 
 def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
@@ -110,6 +114,9 @@ def _look_in_a_worker(look: Look, seen: str | None) -> list[Update]:
         connections["default"].close()
 
 
+_looked_in_a_worker = sync_to_async(_look_in_a_worker, thread_sensitive=False)
+
+
 async def _updates(
     request: HttpRequest,
     channels: list[str],
@@ -118,7 +125,6 @@ async def _updates(
     from_memory: FromMemory | None,
 ) -> AsyncIterator[bytes]:
     seen = last_seen(request)
-    looked = sync_to_async(_look_in_a_worker, thread_sensitive=False)
     recheck_on_ping = connections["default"].vendor != "postgresql"
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     # Subscribed before the first look, so a change made meanwhile still wakes the stream.
@@ -127,7 +133,7 @@ async def _updates(
         yield f"retry: {RETRY_MS}\n\n".encode()
         if alive is not None:
             await alive()
-        updates = await looked(look, seen)
+        updates = await _looked_in_a_worker(look, seen)
         while True:
             for update in updates:
                 yield update.encode()
@@ -141,12 +147,12 @@ async def _updates(
                 if subscription.dropped:
                     return
                 known = await from_memory(seen, subscription.payload) if from_memory else None
-                updates = [known] if known is not None else await looked(look, seen)
+                updates = [known] if known is not None else await _looked_in_a_worker(look, seen)
                 continue
             yield b"event: ping\ndata: ping\n\n"
             if alive is not None:
                 await alive()  # on the loop: a ping of an open phone crosses to no thread
-            updates = await looked(look, seen) if recheck_on_ping else []
+            updates = await _looked_in_a_worker(look, seen) if recheck_on_ping else []
     except asyncio.CancelledError:
         raise  # the page went away
     finally:
