@@ -21,7 +21,6 @@ import logging
 import threading
 import time
 from datetime import datetime
-from functools import partial
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -52,31 +51,36 @@ def seen(game_pk: int, code: str, seat: int, *, soon: bool = False) -> None:
     """The seat's own link fetched something just now (a page, a poll, its stream's ping).
     `soon`: written with the others within WRITE_EVERY when a writer runs beside the server
     (a poll, a stream), else now."""
-    key = (game_pk, code, seat)  # the code too: a test database reuses primary keys
-    now = time.monotonic()
-    with _lock:
-        last = _written.get(key)
-        if last is not None and now - last < rewrite_after():
-            return
-        if len(_written) >= _KEPT:
-            _written.clear()
-        _written[key] = now
-        if soon and _writer_runs:
-            _waiting[(game_pk, seat)] = timezone.now()
-            return
-    _write({(game_pk, seat): timezone.now()})
+    if not _noted(game_pk, code, seat, soon=soon):
+        _write({(game_pk, seat): timezone.now()})
 
 
 async def seen_by_a_stream(game_pk: int, code: str, seat: int) -> None:
     """`seen(soon=True)` from a stream, on the server's loop: beside a server the sighting only
     waits in memory for the writer (no thread is crossed to at every ping of every open phone);
-    without one it is written in a worker thread."""
-    if _writer_runs:
-        seen(game_pk, code, seat, soon=True)
-    else:
+    where it must be written now, that is done in a worker thread."""
+    if not _noted(game_pk, code, seat, soon=True):
         from machikoro.live import in_a_worker
 
-        await in_a_worker(partial(seen, game_pk, code, seat, soon=True))
+        await in_a_worker(_write, {(game_pk, seat): timezone.now()})
+
+
+def _noted(game_pk: int, code: str, seat: int, *, soon: bool) -> bool:
+    """Whether the sighting needs no write now: written lately by this process, or waiting for
+    the writer (`soon`, beside a server). Memory only: safe on the server's loop."""
+    key = (game_pk, code, seat)  # the code too: a test database reuses primary keys
+    now = time.monotonic()
+    with _lock:
+        last = _written.get(key)
+        if last is not None and now - last < rewrite_after():
+            return True
+        if len(_written) >= _KEPT:
+            _written.clear()
+        _written[key] = now
+        if soon and _writer_runs:
+            _waiting[(game_pk, seat)] = timezone.now()
+            return True
+    return False
 
 
 def _write(sightings: dict[tuple[int, int], datetime]) -> None:

@@ -48,17 +48,17 @@ def test_beside_a_server_a_ping_crosses_to_no_thread(settings, monkeypatch):
     monkeypatch.setattr(presence, "_waiting", {})
     game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=8)
     on_the_loop = []
-    real_seen = presence.seen
+    real_noted = presence._noted
 
-    def seen(*args, **kwargs):
+    def noted(*args, **kwargs):
         try:
             asyncio.get_running_loop()
             on_the_loop.append(True)
         except RuntimeError:  # a worker thread
             on_the_loop.append(False)
-        return real_seen(*args, **kwargs)
+        return real_noted(*args, **kwargs)
 
-    monkeypatch.setattr(presence, "seen", seen)
+    monkeypatch.setattr(presence, "_noted", noted)
     status, events = read_stream(f"/g/{game.code}/{game.seats[1]['secret']}/events/?v=0", 3)
 
     assert status == 200 and all(event.startswith("event: ping") for event in events)
