@@ -72,6 +72,9 @@
     if (navigator.onLine === false) {
       return; // it would fail (and htmx would log it): the "online" event asks at once
     }
+    if (!window.htmx) {
+      return; // deferred, and not come yet on a slow network: the page just came, and is new
+    }
     document.querySelectorAll("[data-poll]").forEach(function (element) {
       window.htmx.trigger(element, "poll");
     });
@@ -297,7 +300,9 @@
     var fresh = live.cloneNode(false);
     live.replaceWith(fresh);
     live = fresh;
-    window.htmx.process(fresh);
+    if (window.htmx) {
+      window.htmx.process(fresh); // else htmx, once come, makes the stream of the new element
+    }
   }
 
   // A phone woken up asks at once while its stream is down.

@@ -70,3 +70,21 @@ def test_a_dropped_stream_logs_nothing_while_it_is_tried_again(live_server, page
     page.locator("#live[data-state=open]").wait_for(state="attached", timeout=15_000)
 
     assert errors == []
+
+
+def test_a_page_whose_htmx_comes_late_logs_nothing(live_server, page):
+    """htmx is deferred; on a slow network it comes after the first poll is due (every 400 ms
+    here): that poll found no htmx and threw (CI at 2afeb3e). The page just loaded shows the
+    newest board, so a poll before htmx has nothing to do."""
+    game = Game.start("classic", [("Ann", "human"), ("Ben", "human")], seed=3)
+    errors = console_errors(page)
+
+    def late(route):
+        page.wait_for_timeout(1500)  # more than three polls' time
+        route.continue_()
+
+    page.route("**/htmx-2*.js", late)
+    page.goto(seat_url(live_server, game, 0))
+    page.locator("#live[data-state=open]").wait_for(state="attached")
+
+    assert errors == []
