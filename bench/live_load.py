@@ -653,6 +653,10 @@ def machine_busy_seconds() -> tuple[float, float]:
     return (sum(fields) - idle) / ticks, sum(fields) / ticks
 
 
+# Environment variables that change how the server under test runs (machikoro/settings.py).
+SERVER_SETTINGS = ("REQUESTS_AT_ONCE", "DB_POOL_SIZE", "LIVE_HEARTBEAT_SECONDS", "CONN_MAX_AGE")
+
+
 def measured_commit() -> str:
     """The commit the server ran (its checkout's HEAD, `+` if its code had changes): runs of
     two checkouts, interleaved, land in one file of results."""
@@ -836,6 +840,8 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "load": os.getloadavg()[0],
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "commit": measured_commit(),
+        # settings the server was started with from the environment (the app's defaults else)
+        "environment": {name: os.environ[name] for name in SERVER_SETTINGS if name in os.environ},
     }
 
 
