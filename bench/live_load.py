@@ -683,7 +683,28 @@ def _die_with_this_process() -> None:
     ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def start_server(args, database_url: str) -> subprocess.Popen:
+def start_servers(args, database_url: str) -> list[subprocess.Popen]:
+    """The guide's service (`--workers` processes behind one port); with --by-table, as many
+    servers of one worker each on ports of their own, every table's phones sent to one of them
+    (as a proxy hashing on the game's code would)."""
+    if not args.by_table:
+        return [start_server(args, database_url, args.port, args.workers)]
+    servers = []
+    try:
+        for number in range(args.workers):
+            servers.append(start_server(args, database_url, args.port + number, 1))
+    except BaseException:
+        for server in servers:
+            server.kill()
+        raise
+    return servers
+
+
+def table_port(args, number: int) -> int:
+    return args.port + number % args.workers if args.by_table else args.port
+
+
+def start_server(args, database_url: str, port: int, workers: int) -> subprocess.Popen:
     static = tempfile.mkdtemp(prefix="live_load_static_")
     env = {
         **os.environ,
@@ -706,20 +727,22 @@ def start_server(args, database_url: str) -> subprocess.Popen:
     app = "machikoro.asgi:application"
     if args.where:
         # the same app with a timer around each stage of a move (bench/where_live.py)
-        env["MACHIKORO_WHERE_DIR"] = args.where_dir = tempfile.mkdtemp(prefix="live_load_where_")
+        if not getattr(args, "where_dir", None):  # one for every server (--by-table)
+            args.where_dir = tempfile.mkdtemp(prefix="live_load_where_")
+        env["MACHIKORO_WHERE_DIR"] = args.where_dir
         env["PYTHONPATH"] = os.pathsep.join(
             filter(None, [str(ROOT / "bench"), env.get("PYTHONPATH")])
         )
         app = "where_live:application"
     command = [sys.executable, "-m", "uvicorn", app]
-    command += ["--host", "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers)]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
     command += ["--no-access-log", "--log-level", "warning", "--timeout-graceful-shutdown", "2"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=_die_with_this_process)
     import http.client
 
     for _ in range(200):
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=1)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             connection.request("GET", "/health/")
             if connection.getresponse().status == 200:
                 return server
@@ -760,7 +783,10 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
     lean = await yardstick(args)
     games, campaigns = await sync_to_async(make)()
     stats = Stats()
-    tables = [Table(args.port, game, stats, args.shape) for game in games]
+    tables = [
+        Table(table_port(args, number), game, stats, args.shape)
+        for number, game in enumerate(games)
+    ]
     gate = asyncio.Semaphore(16)
 
     async def opened(phone):
@@ -808,6 +834,7 @@ async def phase(args, mode: str, tables_count: int, server_pids: list[int]) -> d
         "mode": mode,
         "shape": args.shape.name,
         "workers": args.workers,
+        "by_table": args.by_table,
         "seconds": args.seconds,
         "load_before": load_before,
         # the lean yardstick's classic games of two a second, measured just before this N
@@ -1023,6 +1050,11 @@ def main() -> int:
     parser.add_argument("--idle-seconds", type=float, default=30)
     parser.add_argument("--port", type=int, default=8510)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--by-table",
+        action="store_true",
+        help="--workers servers of one worker each, a table's phones all on one of them",
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--jsonl", type=Path, help="append each N's result here as a JSON line")
     parser.add_argument("--drain", type=float, default=30, help="after the moves stop, at most")
@@ -1060,26 +1092,34 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # this process's own ORM calls
     random.seed(1)
+    servers_text = (
+        f"{args.workers} servers of one worker, by table"
+        if args.by_table
+        else (f"{args.workers} workers")
+    )
     print(
-        f"uvicorn, {args.workers} workers, PostgreSQL; shape {args.shape.name}: a move per table "
+        f"uvicorn, {servers_text}, PostgreSQL; shape {args.shape.name}: a move per table "
         f"every {args.shape.low:g}-{args.shape.high:g} s; {args.seconds:.0f} s measured per N; "
         "load before: "
         f"{os.getloadavg()[0]:.2f}",
         flush=True,
     )
-    server = start_server(args, database_url)
+    servers = start_servers(args, database_url)
     with contextlib.suppress(ImportError):  # the bench's own loop: as cheap as the server's
         import uvloop
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     try:
-        results = asyncio.run(run(args, process_tree(server.pid)))
+        pids = [pid for server in servers for pid in process_tree(server.pid)]
+        results = asyncio.run(run(args, pids))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0
