@@ -29,10 +29,12 @@ average; `--jsonl` appends each N's result as a line (bench/results/); `--every-
 the knee; `--yardstick bench/lean_classic.py` measures the lean reference's games a
 second after that wait, before each N, and writes it beside the N with the tables it makes per
 1,000 of them (the figure that scales to another machine); `--where` serves the app with a
-timer around each stage of a move (bench/where_live.py) and writes each stage's CPU a move.
-A move's server CPU is also split: how much of it ran on the workers' event loops. A stream
-refused with 503 is asked again after its Retry-After, with jitter, and the phone polls
-meanwhile, as a page does.
+timer around each stage of a move (bench/where_live.py) and writes each stage's CPU a move;
+`--by-table` starts `--workers` servers of one worker each instead, every pushed table's phones
+on one of them (a proxy hashing on the game's code). A result line names the server's settings
+taken from the environment (`REQUESTS_AT_ONCE=3 ... live_load.py`). A move's server CPU is
+also split: how much of it ran on the workers' event loops. A stream refused with 503 is asked
+again after its Retry-After, with jitter, and the phone polls meanwhile, as a page does.
 """
 
 from __future__ import annotations
@@ -654,7 +656,7 @@ def machine_busy_seconds() -> tuple[float, float]:
 
 
 # Environment variables that change how the server under test runs (machikoro/settings.py).
-SERVER_SETTINGS = ("REQUESTS_AT_ONCE", "DB_POOL_SIZE", "LIVE_HEARTBEAT_SECONDS", "CONN_MAX_AGE")
+SERVER_SETTINGS = ("REQUESTS_AT_ONCE", "DB_POOL_SIZE", "LIVE_HEARTBEAT_SECONDS")
 
 
 def measured_commit() -> str:
@@ -1053,7 +1055,8 @@ def main() -> int:
     parser.add_argument(
         "--by-table",
         action="store_true",
-        help="--workers servers of one worker each, a table's phones all on one of them",
+        help="--workers servers of one worker each, a pushed table's phones all on one of them "
+        "(polled tables and campaigns go to the first)",
     )
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--jsonl", type=Path, help="append each N's result here as a JSON line")
@@ -1092,11 +1095,9 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # this process's own ORM calls
     random.seed(1)
-    servers_text = (
-        f"{args.workers} servers of one worker, by table"
-        if args.by_table
-        else (f"{args.workers} workers")
-    )
+    servers_text = f"{args.workers} workers"
+    if args.by_table:
+        servers_text = f"{args.workers} servers of one worker, by table"
     print(
         f"uvicorn, {servers_text}, PostgreSQL; shape {args.shape.name}: a move per table "
         f"every {args.shape.low:g}-{args.shape.high:g} s; {args.seconds:.0f} s measured per N; "
