@@ -574,13 +574,11 @@ class Campaign:
 
 
 def process_tree(root: int) -> list[int]:
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                parents[int(entry.name)] = int(
-                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
-                )
+    parents = {
+        int(entry.name): _parent(int(entry.name))
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit()
+    }
     found, todo = [], [root]
     while todo:
         pid = todo.pop()
@@ -596,9 +594,19 @@ def cpu_seconds(pids: list[int]) -> float:
 def loop_cpu_seconds(pids: list[int]) -> float:
     """The CPU of the workers' main threads, where each runs its event loop (uvicorn's HTTP,
     the streams' sends, the hub): the rest of a worker's is its threads' (Django's requests,
-    the streams' looks). With several workers the first process is their supervisor."""
-    workers = pids[1:] if len(pids) > 1 else pids
+    the streams' looks). A process whose children are among `pids` is their supervisor, not a
+    worker (`--workers 3`); a server of one worker has none (`--by-table`)."""
+    supervisors = {_parent(pid) for pid in pids}
+    workers = [pid for pid in pids if pid not in supervisors]
     return sum(_stat_seconds(Path(f"/proc/{pid}/task/{pid}/stat")) for pid in workers)
+
+
+def _parent(pid: int) -> int | None:
+    """A process's parent; None once it is gone."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
 
 
 def _stat_seconds(stat: Path) -> float:
@@ -689,6 +697,8 @@ def start_servers(args, database_url: str) -> list[subprocess.Popen]:
     """The guide's service (`--workers` processes behind one port); with --by-table, as many
     servers of one worker each on ports of their own, every table's phones sent to one of them
     (as a proxy hashing on the game's code would)."""
+    if args.where:  # one folder for every server's timers (bench/where_live.py)
+        args.where_dir = tempfile.mkdtemp(prefix="live_load_where_")
     if not args.by_table:
         return [start_server(args, database_url, args.port, args.workers)]
     servers = []
@@ -729,8 +739,6 @@ def start_server(args, database_url: str, port: int, workers: int) -> subprocess
     app = "machikoro.asgi:application"
     if args.where:
         # the same app with a timer around each stage of a move (bench/where_live.py)
-        if not getattr(args, "where_dir", None):  # one for every server (--by-table)
-            args.where_dir = tempfile.mkdtemp(prefix="live_load_where_")
         env["MACHIKORO_WHERE_DIR"] = args.where_dir
         env["PYTHONPATH"] = os.pathsep.join(
             filter(None, [str(ROOT / "bench"), env.get("PYTHONPATH")])

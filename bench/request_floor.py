@@ -6,11 +6,11 @@
 One uvicorn process (as each of the guide's workers is: uvloop, httptools), requests sent one
 after the other, each on a fresh connection as the issue's phones post their moves, and the
 server's CPU read from /proc before and after: in all, and on its event loop (the main thread)
-apart from its other threads (the requests' own). Three servers, one after the other:
+apart from its other threads (the requests' own). Four servers, one after the other:
 
 - a bare ASGI app that answers every request with two bytes (uvicorn's own floor);
-- the app, asked for `/health/` (answered by the second middleware: the ASGI handler, the one
-  crossing to the request's thread, no view);
+- the app, asked for `/health/` (answered by the second middleware, no view; it asks the
+  database over a connection of its own, so it costs more than a page's request, not less);
 - the app, asked for `/favicon.ico` (every middleware, a view that only redirects), and posted
   a move's form to it with its token (the form read, the token checked).
 
@@ -30,8 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from live_load import cpu_seconds, loop_cpu_seconds
+
 ROOT = Path(__file__).resolve().parent.parent
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 async def bare_app(scope, receive, send):
@@ -47,12 +48,6 @@ async def bare_app(scope, receive, send):
     await receive()
     await send({"type": "http.response.start", "status": 200, "headers": []})
     await send({"type": "http.response.body", "body": b"ok"})
-
-
-def cpu_seconds(pid: int, thread: int | None = None) -> float:
-    path = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
-    fields = Path(path).read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
 
 
 # A form's token and its cookie (Django takes the unmasked secret too), and a move's form.
@@ -97,14 +92,14 @@ def measure(app: str, path: str, method: str, port: int, requests: int) -> dict:
             raise SystemExit(f"{app} did not answer on port {port}")
         for _ in range(200):  # warm: templates, pools, caches
             ask(port, path, method)
-        all_before = cpu_seconds(server.pid)
-        loop_before = cpu_seconds(server.pid, server.pid)
+        all_before = cpu_seconds([server.pid])
+        loop_before = loop_cpu_seconds([server.pid])
         started = time.monotonic()
         for _ in range(requests):
             ask(port, path, method)
         wall = time.monotonic() - started
-        all_after = cpu_seconds(server.pid)
-        loop_after = cpu_seconds(server.pid, server.pid)
+        all_after = cpu_seconds([server.pid])
+        loop_after = loop_cpu_seconds([server.pid])
     finally:
         server.terminate()
         server.wait(timeout=20)
